@@ -1,0 +1,63 @@
+/** Monitor types from the contract; `heartbeat` is push-based and never checked by runCheck. */
+export type MonitorType = 'http_get' | 'http_post' | 'http_head' | 'tcp' | 'dns' | 'tls' | 'ping' | 'heartbeat';
+
+/** DNS record types a `dns` monitor may query. */
+export type DnsRecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
+
+/** Credentials an HTTP monitor sends in `Authorization`. */
+export type HttpAuth = { type: 'basic'; username: string; password: string } | { type: 'bearer'; token: string };
+
+/**
+ * The monitor fields a check reads. Names match the monitor resource so a stored monitor can be passed
+ * as is; optional fields fall back to the defaults noted here.
+ *
+ * - `monitor_type`: picks the checker; the HTTP method is implied (`http_get` → GET, …).
+ * - `url`: per type as in the contract: the URL (http_*), `host:port` or `tcp://host:port` (tcp),
+ *   the name to resolve (dns), `host[:port]` or an https URL (tls), a host (ping), null (heartbeat).
+ * - `timeout_seconds`: the whole check, connect to last body byte, must finish within it.
+ * - `headers`, `body`, `auth`: request headers, request body (http_post; ignored for GET and HEAD), credentials.
+ * - `max_redirects` (default 10): redirects followed; 0 reports the 3xx response itself.
+ * - `ignore_tls_errors` (default false): accept untrusted, mismatched or expired certificates (http_*),
+ *   or judge only the validity dates and not the chain or host name (tls).
+ * - `keyword`: case-sensitive text the body must contain.
+ * - `json_path` + `json_expected`: see json-path.ts; with `json_expected` null the path only has to exist.
+ * - `expected_status_codes` (default `2xx`): see status-codes.ts.
+ * - `dns_record_type` (default `A`), `dns_expected` (one of the answers must equal it),
+ *   `dns_resolver` (`ip[:port]`; default: the system's resolvers).
+ * - `tls_warn_days` (default 14): at or below this many days left, an up outcome carries a `warning`.
+ */
+export interface CheckTarget {
+  monitor_type: MonitorType;
+  url: string | null;
+  timeout_seconds: number;
+  headers?: Record<string, string> | null;
+  body?: string | null;
+  auth?: HttpAuth | null;
+  max_redirects?: number | null;
+  ignore_tls_errors?: boolean | null;
+  keyword?: string | null;
+  json_path?: string | null;
+  json_expected?: string | null;
+  expected_status_codes?: string | null;
+  dns_record_type?: DnsRecordType | null;
+  dns_expected?: string | null;
+  dns_resolver?: string | null;
+  tls_warn_days?: number | null;
+}
+
+/**
+ * What one check found. Fields that do not apply are null. `error` is set exactly when status is `down`;
+ * `warning` is set on an `up` outcome whose certificate is at or below the warn threshold.
+ */
+export interface CheckOutcome {
+  status: 'up' | 'down';
+  response_time_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  tls_days_left: number | null;
+  warning: string | null;
+}
+
+export const DEFAULT_MAX_REDIRECTS = 10;
+export const DEFAULT_TLS_WARN_DAYS = 14;
+export const DEFAULT_EXPECTED_STATUS_CODES = '2xx';

@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { type FieldProblem, HttpProblem } from '../errors/problem.js';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** AJV options that make validation strict: unknown fields are errors, not silently dropped. */
+export const strictAjv = {
+  customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: 'array', allErrors: true },
+} as const;
+
+/** Converts AJV issues into dotted-path field problems (`monitors.3.url`). */
+export function fieldProblems(issues: AjvIssue[], context?: string): FieldProblem[] {
+  return issues.map((i) => {
+    const parts = (i.instancePath ?? '').split('/').filter(Boolean);
+    let message = i.message ?? 'is invalid';
+    if (i.keyword === 'required' && typeof i.params?.missingProperty === 'string') {
+      parts.push(i.params.missingProperty);
+      message = 'is required';
+    } else if (i.keyword === 'additionalProperties' && typeof i.params?.additionalProperty === 'string') {
+      parts.push(i.params.additionalProperty);
+      message = 'is not a known field';
+    } else if (i.keyword === 'enum' && Array.isArray(i.params?.allowedValues)) {
+      message = `must be one of ${(i.params.allowedValues as unknown[]).join(', ')}`;
+    }
+    const path = parts.join('.') || (context === 'body' ? '' : (context ?? ''));
+    return { path, message };
+  });
+}
+
+function send(reply: FastifyReply, problem: HttpProblem) {
+  for (const [k, v] of Object.entries(problem.headers)) reply.header(k, v);
+  if (problem.status === 401 && !reply.hasHeader('www-authenticate'))
+    reply.header('WWW-Authenticate', 'Bearer');
+  // Pre-serialised so a route's response schema never filters the problem body.
+  return reply.code(problem.status).type('application/problem+json').send(JSON.stringify(problem.toBody()));
+}
+
+/**
+ * Installs the one place that turns every error into problem details: known problems as they
+ * are, framework errors mapped to the catalogue's codes, anything else a 500 that leaks nothing.
+ */
+export function installProblemHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpProblem) return send(reply, err);
+    if (err.validation) {
+      const ctx = err.validationContext;
+      const errors = fieldProblems(err.validation as AjvIssue[], ctx);
+      const detail = `The request ${ctx ?? 'input'} is invalid: ${errors.map((e) => `${e.path || ctx} ${e.message}`).join('; ')}.`;
+      return send(reply, new HttpProblem(422, 'validation_failed', 'Validation failed', detail, errors));
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(
+          reply,
+          new HttpProblem(400, 'malformed_json', 'Malformed JSON', 'The body is not valid JSON.'),
+        );
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(
+          reply,
+          new HttpProblem(413, 'payload_too_large', 'Payload too large', 'The body is too large.'),
+        );
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(
+          reply,
+          new HttpProblem(415, 'unsupported_media_type', 'Unsupported media type', 'Send application/json.'),
+        );
+    }
+    if (err instanceof SyntaxError && err.statusCode === 400) {
+      return send(
+        reply,
+        new HttpProblem(400, 'malformed_json', 'Malformed JSON', 'The body is not valid JSON.'),
+      );
+    }
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return send(reply, new HttpProblem(err.statusCode, 'bad_request', 'Bad request', err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(
+      reply,
+      new HttpProblem(
+        500,
+        'internal_error',
+        'Internal server error',
+        'Something went wrong; it has been logged.',
+      ),
+    );
+  });
+  app.setNotFoundHandler((req, reply) =>
+    send(
+      reply,
+      new HttpProblem(404, 'not_found', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}.`),
+    ),
+  );
+}

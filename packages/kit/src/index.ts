@@ -1,0 +1,22 @@
+export { bool, type Field, int, oneOf, redactUrl, str, url } from './config/env-fields.js';
+export { ConfigError, type ConfigOf, loadConfig } from './config/load-config.js';
+export { ensureWritableDir, StartupError } from './db/data-dir.js';
+export { columnTypes, type DialectName } from './db/dialect.js';
+export {
+  type AppMigration,
+  type Database,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from './db/open-database.js';
+export {
+  commonProblems,
+  defineErrors,
+  type FieldProblem,
+  HttpProblem,
+  type ProblemBody,
+  type ProblemSpec,
+} from './errors/problem.js';
+export { fieldProblems, installProblemHandler, strictAjv } from './http/problem-handler.js';
+export { createLogger, type Logger } from './log/logger.js';
+export { formatSseComment, formatSseEvent, type SseEvent } from './sse/format-event.js';
+export { SseStream, type SseStreamOptions } from './sse/sse-stream.js';

@@ -64,8 +64,14 @@ describe('parseStatusCodes: valid forms', () => {
 
 describe('parseStatusCodes: malformed input', () => {
   const cases: Array<[string, string]> = [
-    ['', 'the list is empty: expected a code (200), a class (2xx), a range (200-299) or a negation (!503, !5xx)'],
-    ['   ', 'the list is empty: expected a code (200), a class (2xx), a range (200-299) or a negation (!503, !5xx)'],
+    [
+      '',
+      'the list is empty: expected a code (200), a class (2xx), a range (200-299) or a negation (!503, !5xx)',
+    ],
+    [
+      '   ',
+      'the list is empty: expected a code (200), a class (2xx), a range (200-299) or a negation (!503, !5xx)',
+    ],
     ['200,,300', 'item 2 is empty (a stray "," or "|"?)'],
     ['200,', 'item 2 is empty (a stray "," or "|"?)'],
     ['|200', 'item 1 is empty (a stray "," or "|"?)'],

@@ -35,7 +35,8 @@ export function parseStatusCodes(text: string): ParseStatusCodesResult {
     if (item === '') return { ok: false, message: `${where} is empty (a stray "," or "|"?)` };
     const negated = item.startsWith('!');
     const body = negated ? item.slice(1).trim() : item;
-    if (negated && body === '') return { ok: false, message: `${where} "!" negates nothing: write !503 or !5xx` };
+    if (negated && body === '')
+      return { ok: false, message: `${where} "!" negates nothing: write !503 or !5xx` };
     const range = parseItem(body);
     if (typeof range === 'string') return { ok: false, message: `${where} "${item}" ${range}` };
     (negated ? exclude : include).push(range);

@@ -1,11 +1,21 @@
 /** Monitor types from the contract; `heartbeat` is push-based and never checked by runCheck. */
-export type MonitorType = 'http_get' | 'http_post' | 'http_head' | 'tcp' | 'dns' | 'tls' | 'ping' | 'heartbeat';
+export type MonitorType =
+  | 'http_get'
+  | 'http_post'
+  | 'http_head'
+  | 'tcp'
+  | 'dns'
+  | 'tls'
+  | 'ping'
+  | 'heartbeat';
 
 /** DNS record types a `dns` monitor may query. */
 export type DnsRecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
 
 /** Credentials an HTTP monitor sends in `Authorization`. */
-export type HttpAuth = { type: 'basic'; username: string; password: string } | { type: 'bearer'; token: string };
+export type HttpAuth =
+  | { type: 'basic'; username: string; password: string }
+  | { type: 'bearer'; token: string };
 
 /**
  * The monitor fields a check reads. Names match the monitor resource so a stored monitor can be passed

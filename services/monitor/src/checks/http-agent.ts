@@ -1,0 +1,87 @@
+import { TLSSocket } from 'node:tls';
+import { Agent, buildConnector } from 'undici';
+import { parseCertDate } from './cert-days.js';
+
+/*
+ * Two process-wide keep-alive agents (verifying and not verifying TLS) shared by every HTTP check:
+ * undici pools connections per origin inside each, so thousands of monitors on a few origins reuse a
+ * handful of sockets instead of paying a TCP and TLS handshake per check.
+ *
+ * undici does not expose the socket behind a response, so the certificate expiry is captured when a TLS
+ * connection is made and kept per origin while connections to it are open (and a minute after).
+ */
+
+interface CertEntry {
+  validTo: number;
+  sockets: number;
+}
+
+const certByOrigin = new Map<string, CertEntry>();
+
+// Bounds a connect that nobody waits for any more: the check itself gives up at its own deadline.
+const CONNECT_TIMEOUT_MS = 30_000;
+const FORGET_AFTER_MS = 60_000;
+
+function originKey(hostname: string, port: string | number): string {
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  return `${host.toLowerCase()}:${port || 443}`;
+}
+
+function remember(key: string, socket: TLSSocket): void {
+  const validTo = parseCertDate(socket.getPeerCertificate().valid_to ?? '');
+  if (validTo === null) return;
+  const entry = certByOrigin.get(key);
+  if (entry) {
+    entry.validTo = validTo;
+    entry.sockets++;
+  } else {
+    certByOrigin.set(key, { validTo, sockets: 1 });
+  }
+  socket.once('close', () => {
+    const current = certByOrigin.get(key);
+    if (!current || --current.sockets > 0) return;
+    // Kept a little after the last connection closes: a response read off a connection the server
+    // closed right away must still find its certificate.
+    setTimeout(() => {
+      if (certByOrigin.get(key) === current && current.sockets <= 0) certByOrigin.delete(key);
+    }, FORGET_AFTER_MS).unref();
+  });
+}
+
+function makeAgent(rejectUnauthorized: boolean): Agent {
+  const base = buildConnector({ rejectUnauthorized, timeout: CONNECT_TIMEOUT_MS });
+  const connect: buildConnector.connector = (opts, callback) => {
+    base(opts, (...args) => {
+      const socket = args[1];
+      if (socket instanceof TLSSocket) remember(originKey(opts.hostname, opts.port), socket);
+      callback(...args);
+    });
+  };
+  return new Agent({ connect, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+}
+
+let verifying: Agent | undefined;
+let lenient: Agent | undefined;
+
+/** The shared agent for checks that verify certificates (`strict`) or ignore TLS errors. */
+export function httpAgent(strict: boolean): Agent {
+  if (strict) {
+    verifying ??= makeAgent(true);
+    return verifying;
+  }
+  lenient ??= makeAgent(false);
+  return lenient;
+}
+
+/** Expiry (ms) of the certificate last seen on a connection to this https URL's origin. */
+export function certValidTo(url: URL): number | null {
+  return certByOrigin.get(originKey(url.hostname, url.port))?.validTo ?? null;
+}
+
+/** Closes the shared agents (for a clean shutdown and at the end of tests). */
+export async function closeHttpAgents(): Promise<void> {
+  const agents = [verifying, lenient].filter((a): a is Agent => a !== undefined);
+  verifying = undefined;
+  lenient = undefined;
+  await Promise.all(agents.map((a) => a.close()));
+}

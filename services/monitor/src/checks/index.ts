@@ -1,0 +1,61 @@
+import { startDeadline } from './deadline.js';
+import { checkDns } from './dns.js';
+import { describeError } from './errors.js';
+import { checkHttp } from './http.js';
+import { downOutcome } from './outcome.js';
+import { checkPing } from './ping.js';
+import { checkTcp } from './tcp.js';
+import { checkTls } from './tls.js';
+import type { CheckOutcome, CheckTarget } from './types.js';
+
+export { type ParseResolverResult, parseDnsResolver } from './dns.js';
+export { closeHttpAgents } from './http-agent.js';
+export { type ParseJsonPathResult, parseJsonPath } from './json-path.js';
+export {
+  type CodeRange,
+  matchStatus,
+  type ParseStatusCodesResult,
+  parseStatusCodes,
+  type StatusMatcher,
+} from './status-codes.js';
+export * from './types.js';
+
+/**
+ * Runs one check of a monitor and reports what it found. Never throws: a bad target, a network failure,
+ * a failed assertion, the monitor's timeout or `signal` (e.g. shutdown) all become a `down` outcome
+ * whose `error` says why.
+ */
+export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promise<CheckOutcome> {
+  if (target.monitor_type === 'heartbeat') {
+    return downOutcome('heartbeat monitors are push-based: they are judged by missed pings, not checked');
+  }
+  const seconds = Number(target.timeout_seconds);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    return downOutcome(`invalid timeout_seconds ${String(target.timeout_seconds)}`);
+  }
+  const deadline = startDeadline(Math.round(seconds * 1000), signal);
+  try {
+    if (deadline.signal.aborted) return downOutcome(deadline.reason());
+    switch (target.monitor_type) {
+      case 'http_get':
+      case 'http_post':
+      case 'http_head':
+        return await checkHttp(target, deadline);
+      case 'tcp':
+        return await checkTcp(target, deadline);
+      case 'dns':
+        return await checkDns(target, deadline);
+      case 'tls':
+        return await checkTls(target, deadline);
+      case 'ping':
+        return await checkPing(target, deadline);
+      default:
+        return downOutcome(`unknown monitor type "${String(target.monitor_type)}"`);
+    }
+  } catch (err) {
+    // Checkers report their own failures; this only catches a bug, which must still not kill the scheduler.
+    return downOutcome(`check failed unexpectedly: ${describeError(err, deadline)}`);
+  } finally {
+    deadline.dispose();
+  }
+}

@@ -1,0 +1,34 @@
+import { connect } from 'node:net';
+import type { Deadline } from './deadline.js';
+import { describeError } from './errors.js';
+import { parseHostPort } from './host-port.js';
+import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
+import type { CheckOutcome, CheckTarget } from './types.js';
+
+/** Opens a TCP connection to `host:port` (or `tcp://host:port`) and closes it: up when it connects. */
+export async function checkTcp(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+  const where = parseHostPort(target.url ?? '', ['tcp']);
+  if (typeof where === 'string') return downOutcome(where);
+  const start = performance.now();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect({ host: where.host, port: where.port });
+      const onAbort = (): void => {
+        socket.destroy();
+        reject(deadline.signal.reason);
+      };
+      deadline.signal.addEventListener('abort', onAbort, { once: true });
+      const settle = (err?: Error): void => {
+        deadline.signal.removeEventListener('abort', onAbort);
+        socket.destroy();
+        if (err) reject(err);
+        else resolve();
+      };
+      socket.once('connect', () => settle());
+      socket.once('error', settle);
+    });
+    return upOutcome({ response_time_ms: elapsedMs(start) });
+  } catch (err) {
+    return downOutcome(describeError(err, deadline), { response_time_ms: elapsedMs(start) });
+  }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite uses: git, pylint and radon (metrics oracle and lint),
+# Chromium (browser tests), ping (ping checks) and PostgreSQL's client tools. Safe to re-run.
+set -euo pipefail
+need=()
+command -v git >/dev/null || need+=(git)
+command -v pylint >/dev/null || need+=(pylint)
+command -v radon >/dev/null || need+=(radon)
+command -v chromium >/dev/null || need+=(chromium)
+command -v ping >/dev/null || need+=(iputils-ping)
+command -v pg_isready >/dev/null || need+=(postgresql)
+command -v openssl >/dev/null || need+=(openssl)
+if [ ${#need[@]} -eq 0 ]; then
+  echo "system packages: all present"
+  exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "system packages: installing ${need[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

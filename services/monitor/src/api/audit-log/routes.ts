@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../errors.js';
+import { IsoDateTime, iso, problems } from '../../http/schemas.js';
+import { auditRepo } from '../../store/repos/audit-repo.js';
+
+const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  at: IsoDateTime,
+  actor_type: Type.String(),
+  actor_id: Type.Union([Type.Integer(), Type.Null()]),
+  actor_name: Type.Union([Type.String(), Type.Null()]),
+  action: Type.String(),
+  resource_type: Type.Union([Type.String(), Type.Null()]),
+  resource_id: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  detail: Type.Union([Type.Unknown(), Type.Null()]),
+});
+
+const Query = Type.Object(
+  {
+    actor_type: Type.Optional(
+      Type.Union(['user', 'api_key', 'system', 'anonymous'].map((v) => Type.Literal(v))),
+    ),
+    actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    action: Type.Optional(
+      Type.String({ maxLength: 100, description: 'An action, or a prefix ending in "." (monitor.)' }),
+    ),
+    resource_type: Type.Optional(Type.String({ maxLength: 50 })),
+    resource_id: Type.Optional(Type.String({ maxLength: 100 })),
+    from: Type.Optional(IsoDateTime),
+    to: Type.Optional(IsoDateTime),
+    before_id: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Page cursor: entries older than this id' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, default: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+const MAX_LIMIT = 1000;
+
+/** The append-only audit log, newest first, for superadmins. */
+export function auditLogRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/api/audit-log',
+      {
+        config: { auth: { role: 'superadmin' } },
+        schema: {
+          tags: ['audit-log'],
+          security: [{ bearer: [] }],
+          querystring: Query,
+          response: { 200: Type.Array(AuditEntry), ...problems(401, 403, 422) },
+        },
+      },
+      async (req, reply) => {
+        const q = req.query;
+        const from = q.from === undefined ? undefined : Date.parse(q.from);
+        const to = q.to === undefined ? undefined : Date.parse(q.to);
+        if (from !== undefined && to !== undefined && from > to) {
+          throw errors.validation_failed('from must not be after to.', {
+            errors: [{ path: 'from', message: 'must not be after to' }],
+          });
+        }
+        const limit = Math.min(q.limit ?? 100, MAX_LIMIT);
+        const rows = await auditRepo.list(ctx.db, { ...q, from, to, limit });
+        if (rows.length === limit) {
+          const next = new URLSearchParams(
+            Object.entries({ ...q, limit, before_id: rows[rows.length - 1]!.id }).map(
+              ([k, v]): [string, string] => [k, String(v)],
+            ),
+          );
+          reply.header('link', `</api/audit-log?${next}>; rel="next"`);
+        }
+        return rows.map((r) => ({
+          ...r,
+          at: iso(r.at),
+          detail: r.detail === null ? null : JSON.parse(r.detail),
+        }));
+      },
+    );
+  };
+}

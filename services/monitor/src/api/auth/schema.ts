@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export const RefreshBody = Type.Object(
+  { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export const Password = Type.String({ minLength: 8, maxLength: 256 });
+export const ChangePasswordBody = Type.Object(
+  { current_password: Type.String({ minLength: 1, maxLength: 1024 }), new_password: Password },
+  { additionalProperties: false },
+);
+export const TokenPair = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Integer({ description: 'Seconds until the access token expires' }),
+});
+export const Me = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  role: Type.String(),
+  must_change_password: Type.Boolean(),
+  auth_method: Type.Union([Type.Literal('jwt'), Type.Literal('api_key')]),
+});

@@ -1,0 +1,67 @@
+import { installProblemHandler, strictAjv } from '@app/kit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { apiKeysRoutes } from './api/api-keys/routes.js';
+import { auditLogRoutes } from './api/audit-log/routes.js';
+import { authRoutes } from './api/auth/routes.js';
+import { usersRoutes } from './api/users/routes.js';
+import { installAuthentication } from './auth/authenticate.js';
+import type { AppContext } from './context.js';
+import { Problem } from './http/schemas.js';
+
+/** Paths where the credential may come as `?token=` (EventSource cannot send headers). */
+export const QUERY_TOKEN_PATHS = ['/api/sse/dashboard'];
+
+/** Builds the HTTP application on an already opened context; listening is the caller's business. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  // Route plugins are typed by their TypeBox schemas (FastifyPluginAsyncTypebox); the root stays plain.
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    ajv: strictAjv,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  // Every /api route must say who may call it: a forgotten rule fails at start, not in production.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.auth) {
+      throw new Error(`route ${route.method} ${route.url} declares no config.auth`);
+    }
+  });
+
+  app.addSchema(Problem);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Monitor API',
+        version: '1.0.0',
+        description: 'Uptime monitoring: checks, incidents, alerts.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'JWT or mon_ API key' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installProblemHandler(app);
+  installAuthentication(app, ctx, { queryTokenPaths: QUERY_TOKEN_PATHS });
+
+  app.get('/api/openapi.json', { config: { auth: { role: 'public' } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  app.get(
+    '/api/health',
+    {
+      config: { auth: { role: 'public' } },
+      schema: { tags: ['meta'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(apiKeysRoutes(ctx));
+  await app.register(auditLogRoutes(ctx));
+  return app;
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { apiKeysRepo } from '../store/repos/api-keys-repo.js';
+import { usersRepo } from '../store/repos/users-repo.js';
+import { verifyAccessToken } from './access-tokens.js';
+import { type Principal, roleAtLeast } from './principal.js';
+import { API_KEY_PREFIX, lookupPrefix, sameDigest, sha256 } from './secrets.js';
+
+// last_used_at is written at most once a minute per key: exact to the minute, no write per request.
+const TOUCH_EVERY_MS = 60_000;
+
+/** The bearer credential of a request: the Authorization header, or `?token=` where a route allows it. */
+function credential(req: FastifyRequest, allowQuery: boolean): string | null {
+  const h = req.headers.authorization;
+  if (h) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+    if (!m) throw errors.unauthorized('Send credentials as "Authorization: Bearer <token>".');
+    return m[1]!;
+  }
+  if (allowQuery) {
+    const q = (req.query as Record<string, unknown> | undefined)?.token;
+    if (typeof q === 'string' && q) return q;
+  }
+  return null;
+}
+
+/** Resolves a raw credential (JWT or `mon_` key) to a principal, or throws a 401 problem. */
+export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Principal> {
+  if (raw.startsWith(API_KEY_PREFIX)) {
+    const hash = sha256(raw);
+    const candidates = await apiKeysRepo.byPrefix(ctx.db, lookupPrefix(raw));
+    const key = candidates.find((k) => sameDigest(k.key_hash, hash));
+    const now = Date.now();
+    if (!key) throw errors.invalid_token('The API key is not valid or has been revoked.');
+    if (key.expires_at !== null && key.expires_at <= now)
+      throw errors.invalid_token('The API key has expired.');
+    const user = await usersRepo.byId(ctx.db, key.user_id);
+    if (!user) throw errors.invalid_token('The API key is not valid or has been revoked.');
+    if (key.last_used_at === null || now - key.last_used_at > TOUCH_EVERY_MS) {
+      await apiKeysRepo.touch(ctx.db, key.id, now);
+    }
+    return {
+      kind: 'api_key',
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      mustChangePassword: false,
+      apiKeyId: key.id,
+      apiKeyName: key.name,
+    };
+  }
+  const v = await verifyAccessToken(ctx.keys.jwt, raw);
+  if ('error' in v) throw errors.invalid_token(`${v.error[0]!.toUpperCase()}${v.error.slice(1)}.`);
+  // The user is read on every request so a role change or deletion takes effect at once.
+  const user = await usersRepo.byId(ctx.db, v.userId);
+  if (!user) throw errors.invalid_token('The user of this token no longer exists.');
+  return {
+    kind: 'user',
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    mustChangePassword: user.must_change_password === 1,
+    apiKeyId: null,
+    apiKeyName: null,
+  };
+}
+
+/**
+ * Enforces each route's `config.auth` before its body is parsed, so an anonymous caller gets 401
+ * rather than a validation error. Routes without a rule are refused: access must be declared.
+ */
+export function installAuthentication(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { queryTokenPaths: string[] },
+) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    const rule = req.routeOptions.config?.auth;
+    if (!rule) {
+      // Unknown routes fall through to the 404 handler; framework routes (docs) are public.
+      return;
+    }
+    if (rule.role === 'public') return;
+    const allowQuery = opts.queryTokenPaths.includes(req.routeOptions.url ?? '');
+    const raw = credential(req, allowQuery);
+    if (!raw) throw errors.unauthorized('Credentials are required: send "Authorization: Bearer <token>".');
+    const p = await resolvePrincipal(ctx, raw);
+    req.principal = p;
+    if (p.mustChangePassword && !rule.duringPasswordChange) {
+      throw errors.password_change_required('Change your password first (POST /api/auth/change-password).');
+    }
+    if (rule.jwtOnly && p.kind === 'api_key') {
+      throw errors.api_key_not_allowed('This action needs a signed-in user; API keys cannot perform it.');
+    }
+    if (!roleAtLeast(p.role, rule.role)) {
+      throw errors.forbidden(`This action needs the ${rule.role} role; you have ${p.role}.`);
+    }
+  });
+}
+
+/** The principal of an authenticated route (the hook guarantees it). */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw errors.unauthorized('Credentials are required.');
+  return req.principal;
+}

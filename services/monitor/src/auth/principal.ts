@@ -1,0 +1,38 @@
+import type { Role } from '../store/schema.js';
+
+/** Who is making a request, resolved from a JWT or an API key. */
+export interface Principal {
+  kind: 'user' | 'api_key';
+  userId: number;
+  username: string;
+  role: Role;
+  mustChangePassword: boolean;
+  apiKeyId: number | null;
+  apiKeyName: string | null;
+}
+
+/** What a route demands of its caller; declared in the route's `config.auth`. */
+export interface AuthRule {
+  /** Lowest role allowed, or `public` for routes without credentials. */
+  role: Role | 'public';
+  /** Refuse API keys (403): actions that mint credentials need a signed-in person. */
+  jwtOnly?: boolean;
+  /** Reachable while a password change is pending (the forced first-login change). */
+  duringPasswordChange?: boolean;
+}
+
+const RANK: Record<Role, number> = { viewer: 0, admin: 1, superadmin: 2 };
+
+/** True when `role` is at least `needed`. */
+export function roleAtLeast(role: Role, needed: Role): boolean {
+  return RANK[role] >= RANK[needed];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+}

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { int, loadConfig, oneOf, str, url } from '@app/kit';
+
+/** The only place that reads process.env: everything else receives this object. */
+export const configSchema = {
+  PORT: int({ default: 3000, min: 0, max: 65535 }),
+  HOST: str({ default: '0.0.0.0' }),
+  DATA_DIR: str({ default: './data' }),
+  DATABASE_URL: url({ protocols: ['postgres', 'postgresql'] }),
+  SECRET_KEY: str(),
+  ADMIN_USERNAME: str(),
+  ADMIN_PASSWORD: str(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  /** Failed logins per IP and user within the window before 429. */
+  LOGIN_MAX_FAILURES: int({ default: 10, min: 1, max: 1000 }),
+  LOGIN_WINDOW_SECONDS: int({ default: 900, min: 1, max: 86400 }),
+};
+
+export interface MonitorConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  secretKey: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+}
+
+/** Validates the environment once; a bad value throws a ConfigError naming the variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): MonitorConfig {
+  const c = loadConfig(configSchema, env);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    sqliteFile: join(c.DATA_DIR, 'monitor.db'),
+    secretKey: c.SECRET_KEY,
+    adminUsername: c.ADMIN_USERNAME,
+    adminPassword: c.ADMIN_PASSWORD,
+    logLevel: c.LOG_LEVEL,
+    loginMaxFailures: c.LOGIN_MAX_FAILURES,
+    loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
+  };
+}

@@ -1,0 +1,14 @@
+import type { DialectName, Logger } from '@app/kit';
+import type { Kysely } from 'kysely';
+import type { DerivedKeys } from './auth/secret-key.js';
+import type { MonitorConfig } from './config.js';
+import type { MonitorDB } from './store/schema.js';
+
+/** What every route and service needs, built once at start and passed down (no globals). */
+export interface AppContext {
+  config: MonitorConfig;
+  db: Kysely<MonitorDB>;
+  dialect: DialectName;
+  log: Logger;
+  keys: DerivedKeys;
+}

@@ -1,0 +1,12 @@
+import { commonProblems, defineErrors } from '@app/kit';
+
+/** The monitor service's one error catalogue: `code` values are stable API. */
+export const errors = defineErrors({
+  ...commonProblems,
+  invalid_credentials: { status: 401, title: 'Invalid credentials' },
+  invalid_token: { status: 401, title: 'Invalid token' },
+  password_change_required: { status: 403, title: 'Password change required' },
+  api_key_not_allowed: { status: 403, title: 'API key not allowed' },
+  last_superadmin: { status: 409, title: 'Last superadmin' },
+  username_taken: { status: 409, title: 'Username taken' },
+});

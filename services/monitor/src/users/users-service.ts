@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import { audited } from '../audit/audit.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
+import type { Db, Role } from '../store/schema.js';
+
+/** The public shape of a user: never the hash. */
+export function toUserView(u: UserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    role: u.role,
+    must_change_password: u.must_change_password === 1,
+    created_at: new Date(u.created_at).toISOString(),
+    updated_at: new Date(u.updated_at).toISOString(),
+  };
+}
+
+export interface NewUser {
+  username: string;
+  email?: string | null | undefined;
+  password: string;
+  role: Role;
+}
+
+export interface UserPatch {
+  username?: string | undefined;
+  email?: string | null | undefined;
+  password?: string | undefined;
+  role?: Role | undefined;
+  must_change_password?: boolean | undefined;
+}
+
+async function requireUser(db: Db, id: number) {
+  const u = await usersRepo.byId(db, id);
+  if (!u) throw errors.not_found(`User ${id} does not exist.`);
+  return u;
+}
+
+async function ensureUsernameFree(db: Db, username: string, exceptId?: number) {
+  const other = await usersRepo.byUsername(db, username);
+  if (other && other.id !== exceptId) throw errors.username_taken(`The username "${username}" is taken.`);
+}
+
+// Taking away the last superadmin would leave nobody able to manage users or settings.
+async function ensureNotLastSuperadmin(db: Db, user: UserRow) {
+  if (user.role === 'superadmin' && (await usersRepo.countRole(db, 'superadmin')) <= 1) {
+    throw errors.last_superadmin('This is the last superadmin: create or promote another one first.');
+  }
+}
+
+export async function createUser(
+  ctx: AppContext,
+  req: FastifyRequest | null,
+  input: NewUser,
+  mustChange = false,
+) {
+  const hash = await hashPassword(input.password);
+  return audited(ctx, req, async (trx) => {
+    await ensureUsernameFree(trx, input.username);
+    const now = Date.now();
+    const row = await usersRepo.insert(trx, {
+      username: input.username,
+      email: input.email ?? null,
+      password_hash: hash,
+      role: input.role,
+      must_change_password: mustChange ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
+    const detail = { username: row.username, email: row.email, role: row.role };
+    return [row, { action: 'user.create', resource_type: 'user', resource_id: row.id, detail }];
+  });
+}
+
+export async function updateUser(ctx: AppContext, req: FastifyRequest, id: number, patch: UserPatch) {
+  const hash = patch.password === undefined ? undefined : await hashPassword(patch.password);
+  return audited(ctx, req, async (trx) => {
+    const user = await requireUser(trx, id);
+    if (patch.username !== undefined) await ensureUsernameFree(trx, patch.username, id);
+    if (patch.role !== undefined && patch.role !== 'superadmin') await ensureNotLastSuperadmin(trx, user);
+    const updated = await usersRepo.update(trx, id, {
+      ...(patch.username !== undefined && { username: patch.username }),
+      ...(patch.email !== undefined && { email: patch.email }),
+      ...(patch.role !== undefined && { role: patch.role }),
+      ...(hash !== undefined && { password_hash: hash }),
+      ...(patch.must_change_password !== undefined && {
+        must_change_password: patch.must_change_password ? 1 : 0,
+      }),
+      updated_at: Date.now(),
+    });
+    return [updated!, { action: 'user.update', resource_type: 'user', resource_id: id, detail: patch }];
+  });
+}
+
+export async function deleteUser(ctx: AppContext, req: FastifyRequest, id: number) {
+  await audited(ctx, req, async (trx) => {
+    const user = await requireUser(trx, id);
+    await ensureNotLastSuperadmin(trx, user);
+    await usersRepo.remove(trx, id);
+    return [
+      null,
+      { action: 'user.delete', resource_type: 'user', resource_id: id, detail: { username: user.username } },
+    ];
+  });
+}
+
+export async function getUser(ctx: AppContext, id: number) {
+  return requireUser(ctx.db, id);
+}

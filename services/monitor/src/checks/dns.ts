@@ -50,7 +50,9 @@ function resolverFor(server: string | null, timeoutMs: number): Resolver {
   let resolver = resolvers.get(key);
   if (!resolver) {
     if (resolvers.size >= 256) resolvers.clear();
-    resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+    // A little longer than the check's own deadline, which therefore reports the timeout; this only
+    // bounds how long an abandoned query lingers.
+    resolver = new Resolver({ timeout: timeoutMs + 1000, tries: 1 });
     if (server) resolver.setServers([server]);
     resolvers.set(key, resolver);
   }

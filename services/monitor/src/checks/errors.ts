@@ -33,6 +33,8 @@ export function describeError(err: unknown, deadline?: Deadline): string {
   if (!(err instanceof Error)) return String(err);
   const code = errorCode(err);
   if (code && isTlsCode(code)) return `TLS error: ${describeTlsCode(code)} (${code})`;
+  // OpenSSL's own message is a multi-field dump; its `reason` alone is the readable part.
+  if (code?.startsWith('ERR_SSL_')) return `TLS handshake failed: ${sslReason(err)}`;
   // Happy-eyeballs connects (e.g. `localhost` → ::1 and 127.0.0.1) fail with an AggregateError whose
   // own message is empty; its parts carry the addresses tried.
   if (err instanceof AggregateError && err.errors.length > 0) {
@@ -40,6 +42,12 @@ export function describeError(err: unknown, deadline?: Deadline): string {
   }
   if (err.message) return err.message;
   return code ?? err.name;
+}
+
+function sslReason(err: Error): string {
+  const reason = (err as Error & { reason?: unknown }).reason;
+  const text = typeof reason === 'string' ? reason : err.message.trim();
+  return text === 'wrong version number' ? `${text} (the port does not seem to speak TLS)` : text;
 }
 
 /** The `code` property Node and undici put on their errors, if any. */

@@ -43,7 +43,9 @@ describe('http status and response', () => {
   test('expected_status_codes is honoured, negations included', async () => {
     const ok = await runCheck(http(`${plain.origin}/?status=404`, { expected_status_codes: '!5xx' }));
     assert.equal(ok.status, 'up');
-    const down = await runCheck(http(`${plain.origin}/?status=204`, { expected_status_codes: '200 | 300-399' }));
+    const down = await runCheck(
+      http(`${plain.origin}/?status=204`, { expected_status_codes: '200 | 300-399' }),
+    );
     assert.equal(down.error, 'expected status 200,300-399, got 204');
   });
 
@@ -105,7 +107,11 @@ describe('http requests carry method, headers, body and credentials', () => {
 
   test('HEAD sends a bearer token and no body', async () => {
     const out = await runCheck(
-      http(`${plain.origin}/echo`, { monitor_type: 'http_head', body: 'ignored', auth: { type: 'bearer', token: 't0k' } }),
+      http(`${plain.origin}/echo`, {
+        monitor_type: 'http_head',
+        body: 'ignored',
+        auth: { type: 'bearer', token: 't0k' },
+      }),
     );
     assert.equal(out.status, 'up');
     const seen = plain.requests.at(-1)!;
@@ -116,7 +122,10 @@ describe('http requests carry method, headers, body and credentials', () => {
 
   test('a body assertion on HEAD is refused with a reason', async () => {
     const out = await runCheck(http(`${plain.origin}/`, { monitor_type: 'http_head', keyword: 'ok' }));
-    assert.equal(out.error, 'a keyword or JSON-path assertion needs a response body, and HEAD responses have none');
+    assert.equal(
+      out.error,
+      'a keyword or JSON-path assertion needs a response body, and HEAD responses have none',
+    );
   });
 });
 
@@ -125,7 +134,10 @@ describe('http body assertions', () => {
     `${plain.origin}/?type=application/json&body=${encodeURIComponent(JSON.stringify(body))}`;
 
   test('keyword found is up, missing is down', async () => {
-    assert.equal((await runCheck(http(`${plain.origin}/?body=all+is+ok`, { keyword: 'is ok' }))).status, 'up');
+    assert.equal(
+      (await runCheck(http(`${plain.origin}/?body=all+is+ok`, { keyword: 'is ok' }))).status,
+      'up',
+    );
     const out = await runCheck(http(`${plain.origin}/?body=all+is+ok`, { keyword: 'OK' }));
     assert.equal(out.status, 'down');
     assert.equal(out.error, 'keyword "OK" not found in body');
@@ -140,7 +152,10 @@ describe('http body assertions', () => {
   test('JSON path with the expected value is up', async () => {
     const url = json({ status: 'ok', checks: [{ name: 'db', up: true }] });
     assert.equal((await runCheck(http(url, { json_path: '$.status', json_expected: 'ok' }))).status, 'up');
-    assert.equal((await runCheck(http(url, { json_path: 'checks[0].up', json_expected: 'true' }))).status, 'up');
+    assert.equal(
+      (await runCheck(http(url, { json_path: 'checks[0].up', json_expected: 'true' }))).status,
+      'up',
+    );
     assert.equal((await runCheck(http(url, { json_path: 'checks[0].name' }))).status, 'up');
   });
 
@@ -173,12 +188,16 @@ describe('http redirects', () => {
     const down = await runCheck(http(`${plain.origin}/redirect/1`, { max_redirects: 0 }));
     assert.equal(down.error, 'expected status 2xx, got 302');
     assert.equal(down.status_code, 302);
-    const up = await runCheck(http(`${plain.origin}/redirect/1`, { max_redirects: 0, expected_status_codes: '3xx' }));
+    const up = await runCheck(
+      http(`${plain.origin}/redirect/1`, { max_redirects: 0, expected_status_codes: '3xx' }),
+    );
     assert.equal(up.status, 'up');
   });
 
   test('POST answered with 303 continues as GET without the body', async () => {
-    await runCheck(http(`${plain.origin}/to?code=303&location=/echo`, { monitor_type: 'http_post', body: 'x=1' }));
+    await runCheck(
+      http(`${plain.origin}/to?code=303&location=/echo`, { monitor_type: 'http_post', body: 'x=1' }),
+    );
     const seen = plain.requests.at(-1)!;
     assert.equal(seen.path, '/echo');
     assert.equal(seen.method, 'GET');
@@ -224,7 +243,10 @@ describe('https', () => {
     const out = await runCheck(http(`${fresh.origin}/`, { ignore_tls_errors: true, tls_warn_days: 45 }));
     assert.equal(out.status, 'up');
     assert.equal(out.tls_days_left, 30);
-    assert.match(out.warning ?? '', /^certificate expires in 30 days \(.+Z\), within the 45-day warning threshold$/);
+    assert.match(
+      out.warning ?? '',
+      /^certificate expires in 30 days \(.+Z\), within the 45-day warning threshold$/,
+    );
   });
 
   test('an expired certificate with TLS errors ignored reports negative days', async () => {

@@ -78,11 +78,12 @@ export async function checkDns(target: CheckTarget, deadline: Deadline): Promise
     const resolver = resolverFor(server, deadline.timeoutMs);
     answers = await raceAbort(query(resolver, name, type), deadline.signal);
   } catch (err) {
-    const extra = { response_time_ms: elapsedMs(start) };
-    if (deadline.signal.aborted) return downOutcome(`${what}: ${deadline.reason()}`, extra);
+    if (deadline.signal.aborted) return downOutcome(`${what}: ${deadline.reason()}`);
     const code = errorCode(err);
+    // NXDOMAIN and an empty answer are answers: the resolver's time is worth keeping.
+    const answered = code === 'ENOTFOUND' || code === 'ENODATA';
     const reason = code ? `${DNS_CODES[code] ?? 'failed'} (${code})` : String(err);
-    return downOutcome(`${what} failed: ${reason}`, extra);
+    return downOutcome(`${what} failed: ${reason}`, answered ? { response_time_ms: elapsedMs(start) } : {});
   }
   const extra = { response_time_ms: elapsedMs(start) };
   if (answers.length === 0) return downOutcome(`${what} returned no records`, extra);

@@ -38,6 +38,7 @@ describe('http status and response', () => {
     assert.equal(out.status, 'down');
     assert.equal(out.status_code, 503);
     assert.equal(out.error, 'expected status 2xx, got 503');
+    assert.equal(typeof out.response_time_ms, 'number');
   });
 
   test('expected_status_codes is honoured, negations included', async () => {
@@ -55,6 +56,7 @@ describe('http status and response', () => {
     assert.equal(out.status, 'down');
     assert.equal(out.status_code, null);
     assert.equal(out.error, `connect ECONNREFUSED 127.0.0.1:${port}`);
+    assert.equal(out.response_time_ms, null);
   });
 
   test('a server that never answers times out at the monitor timeout', async () => {
@@ -67,6 +69,15 @@ describe('http status and response', () => {
     const out = await runCheck(http(`${plain.origin}/hang-body`, { keyword: 'never' }));
     assert.equal(out.error, 'timeout after 1000 ms');
     assert.equal(out.status_code, 200);
+  });
+
+  test('hanging requests to an origin do not hold up other checks of the same origin', async () => {
+    const hung = Array.from({ length: 5 }, () =>
+      runCheck(http(`${plain.origin}/hang`, { timeout_seconds: 2 })),
+    );
+    const healthy = await runCheck(http(`${plain.origin}/?status=200`));
+    assert.equal(healthy.status, 'up');
+    for (const out of await Promise.all(hung)) assert.equal(out.error, 'timeout after 2000 ms');
   });
 
   test("the caller's signal stops a check", async () => {

@@ -76,8 +76,7 @@ export async function checkHttp(target: CheckTarget, deadline: Deadline): Promis
     const failure = text === null ? null : assertBody(text, target);
     return failure ? downOutcome(failure, extra) : upOutcome(extra);
   } catch (err) {
-    const error = describeError(err, deadline);
-    return downOutcome(error, { response_time_ms: elapsedMs(start), status_code: statusCode });
+    return downOutcome(describeError(err, deadline), { status_code: statusCode });
   }
 }
 
@@ -107,8 +106,9 @@ async function follow(
       headers,
       body,
       signal: deadline.signal,
-      headersTimeout: deadline.timeoutMs,
-      bodyTimeout: deadline.timeoutMs,
+      // undici's own timers sit past the deadline, which therefore always reports first, in its words.
+      headersTimeout: deadline.timeoutMs + 1000,
+      bodyTimeout: deadline.timeoutMs + 1000,
     });
     const location = res.headers.location;
     if (maxRedirects === 0 || !isRedirect(res.statusCode) || typeof location !== 'string') {

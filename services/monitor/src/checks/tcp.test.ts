@@ -33,6 +33,7 @@ describe('tcp', () => {
     const out = await runCheck(tcp(`127.0.0.1:${port}`));
     assert.equal(out.status, 'down');
     assert.equal(out.error, `connect ECONNREFUSED 127.0.0.1:${port}`);
+    assert.equal(out.response_time_ms, null);
   });
 
   test('malformed targets are explained', async () => {

@@ -29,6 +29,6 @@ export async function checkTcp(target: CheckTarget, deadline: Deadline): Promise
     });
     return upOutcome({ response_time_ms: elapsedMs(start) });
   } catch (err) {
-    return downOutcome(describeError(err, deadline), { response_time_ms: elapsedMs(start) });
+    return downOutcome(describeError(err, deadline));
   }
 }

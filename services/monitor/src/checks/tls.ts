@@ -25,7 +25,7 @@ export async function checkTls(target: CheckTarget, deadline: Deadline): Promise
   try {
     shake = await handshake(where.host, where.port, deadline.signal);
   } catch (err) {
-    return downOutcome(describeError(err, deadline), { response_time_ms: elapsedMs(start) });
+    return downOutcome(describeError(err, deadline));
   }
   const responseTime = elapsedMs(start);
   const validTo = parseCertDate(shake.cert.valid_to ?? '');

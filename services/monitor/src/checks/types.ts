@@ -58,6 +58,8 @@ export interface CheckTarget {
 /**
  * What one check found. Fields that do not apply are null. `error` is set exactly when status is `down`;
  * `warning` is set on an `up` outcome whose certificate is at or below the warn threshold.
+ * `response_time_ms` is null when no answer came (refused, timed out, TLS failure), so latency figures
+ * are not skewed by timeouts; it is set when an answer came but failed an assertion.
  */
 export interface CheckOutcome {
   status: 'up' | 'down';

@@ -1,0 +1,194 @@
+// One file in, all of pyscan's metrics out. Any failure degrades to a row with parse_error.
+import { analyzeCc, type CcClass, type CcFunction, classComplexity } from './cc.js';
+import { cognitiveComplexity } from './cognitive.js';
+import { decodeSource, normaliseNewlines } from './decode.js';
+import { maxNesting, nloc, paramCount } from './function-stats.js';
+import { analyzeHalstead } from './halstead.js';
+import { maintainabilityIndex } from './mi.js';
+import { ccRank, miRank } from './ranks.js';
+import { type RawMetrics, rawMetrics } from './raw.js';
+import { checkSource } from './source-checks.js';
+import { type FlatTree, parseFlat } from './tree.js';
+import type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
+
+/** Files larger than this are not parsed (a row with parse_error is returned instead). */
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
+function emptyFile(path: string, parseError: string | null): FileMetrics {
+  return {
+    path,
+    loc: null,
+    lloc: null,
+    sloc: null,
+    comments: null,
+    multi: null,
+    blank: null,
+    single_comments: null,
+    functions: null,
+    classes: null,
+    cc_total: null,
+    cc_avg: null,
+    cc_max: null,
+    mi: null,
+    mi_rank: null,
+    h1: null,
+    h2: null,
+    N1: null,
+    N2: null,
+    vocabulary: null,
+    length: null,
+    volume: null,
+    difficulty: null,
+    effort: null,
+    time: null,
+    bugs: null,
+    parse_error: parseError,
+  };
+}
+
+function failed(path: string, error: string): FileAnalysis {
+  return { file: emptyFile(path, error), classes: [], functions: [] };
+}
+
+function withRaw(file: FileMetrics, raw: RawMetrics): void {
+  file.loc = raw.loc;
+  file.lloc = raw.lloc;
+  file.sloc = raw.sloc;
+  file.comments = raw.comments;
+  file.multi = raw.multi;
+  file.blank = raw.blank;
+  file.single_comments = raw.single_comments;
+}
+
+/** Analyses one Python file (bytes are decoded per PEP 263; a string is taken as decoded text). */
+export function analyzeSource(source: Uint8Array | string, path: string): FileAnalysis {
+  try {
+    return analyzeUnsafe(source, path);
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    return failed(path, `internal error: ${msg}`);
+  }
+}
+
+function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis {
+  let text: string;
+  if (typeof source === 'string') {
+    text = source;
+  } else {
+    if (source.length > MAX_SOURCE_BYTES) {
+      return failed(path, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
+    }
+    if (source.includes(0)) return failed(path, 'source contains NUL bytes');
+    const decoded = decodeSource(source);
+    if (!decoded.ok) return failed(path, decoded.error);
+    text = decoded.text;
+  }
+  if (text.length > MAX_SOURCE_BYTES) return failed(path, `file too large: ${text.length} characters`);
+  if (text.includes('\0')) return failed(path, 'source contains NUL bytes');
+  text = normaliseNewlines(text);
+  const raw = rawMetrics(text);
+  const file = emptyFile(path, null);
+  withRaw(file, raw);
+  const tree = parseFlat(text);
+  const problem = checkSource(tree, raw);
+  if (problem) {
+    file.parse_error = problem;
+    return { file, classes: [], functions: [] };
+  }
+  const cc = analyzeCc(tree);
+  const hal = analyzeHalstead(tree);
+  const { classes, functions, radonBlocks } = buildRows(tree, path, cc.functions, cc.classes);
+  file.functions = functions.length;
+  file.classes = classes.length;
+  file.cc_total = cc.totalComplexity;
+  file.cc_avg = radonBlocks.length ? radonBlocks.reduce((a, b) => a + b, 0) / radonBlocks.length : 0;
+  file.cc_max = radonBlocks.reduce((a, b) => Math.max(a, b), 0);
+  file.mi = maintainabilityIndex({
+    volume: hal.volume,
+    complexity: cc.totalComplexity,
+    lloc: raw.lloc,
+    sloc: raw.sloc,
+    comments: raw.comments,
+    multi: raw.multi,
+  });
+  file.mi_rank = miRank(file.mi);
+  file.h1 = hal.h1;
+  file.h2 = hal.h2;
+  file.N1 = hal.N1;
+  file.N2 = hal.N2;
+  file.vocabulary = hal.vocabulary;
+  file.length = hal.length;
+  file.volume = hal.volume;
+  file.difficulty = hal.difficulty;
+  file.effort = hal.effort;
+  file.time = hal.time;
+  file.bugs = hal.bugs;
+  return { file, classes, functions };
+}
+
+interface Rows {
+  classes: ClassMetrics[];
+  functions: FunctionMetrics[];
+  /** Complexities of the blocks `radon cc` lists by default (functions, classes, methods). */
+  radonBlocks: number[];
+}
+
+function buildRows(t: FlatTree, path: string, fns: CcFunction[], classes: CcClass[]): Rows {
+  const rows: Rows = { classes: [], functions: [], radonBlocks: [] };
+  // Explicit work list: closures and inner classes can nest arbitrarily deep.
+  type Item =
+    | { kind: 'fn'; fn: CcFunction; prefix: string; cls: string; method: boolean }
+    | { kind: 'class'; cls: CcClass; prefix: string };
+  const work: Item[] = [];
+  for (const fn of fns) {
+    work.push({ kind: 'fn', fn, prefix: '', cls: '', method: false });
+    rows.radonBlocks.push(fn.complexity);
+  }
+  for (const cls of classes) {
+    work.push({ kind: 'class', cls, prefix: '' });
+    rows.radonBlocks.push(classComplexity(cls));
+    for (const m of cls.methods) rows.radonBlocks.push(m.complexity);
+  }
+  while (work.length > 0) {
+    const item = work.pop();
+    if (!item) break;
+    if (item.kind === 'fn') {
+      const { fn, prefix, cls, method } = item;
+      const name = prefix + fn.name;
+      rows.functions.push({
+        path,
+        class: cls,
+        name,
+        lineno: fn.lineno,
+        endline: fn.endline,
+        is_method: method,
+        complexity: fn.complexity,
+        rank: ccRank(fn.complexity),
+        cognitive: cognitiveComplexity(t, fn.node),
+        params: paramCount(t, fn.node),
+        nloc: nloc(t, fn.node),
+        max_nesting: maxNesting(t, fn.node),
+      });
+      for (const c of fn.closures) work.push({ kind: 'fn', fn: c, prefix: `${name}.`, cls, method: false });
+    } else {
+      const { cls, prefix } = item;
+      const name = prefix + cls.name;
+      const complexity = classComplexity(cls);
+      rows.classes.push({
+        path,
+        name,
+        lineno: cls.lineno,
+        endline: cls.endline,
+        methods: cls.methods.length,
+        complexity,
+        real_complexity: cls.realComplexity,
+        rank: ccRank(complexity),
+      });
+      for (const m of cls.methods) work.push({ kind: 'fn', fn: m, prefix: '', cls: name, method: true });
+      for (const inner of cls.innerClasses) work.push({ kind: 'class', cls: inner, prefix: `${name}.` });
+    }
+  }
+  rows.functions.sort((a, b) => a.lineno - b.lineno || a.name.localeCompare(b.name));
+  rows.classes.sort((a, b) => a.lineno - b.lineno || a.name.localeCompare(b.name));
+  return rows;
+}

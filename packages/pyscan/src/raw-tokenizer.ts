@@ -1,0 +1,303 @@
+// A line-at-a-time model of CPython 3.11's pure-Python `tokenize` module, reduced to what radon's
+// raw counts look at: comments, strings (with the rows they span), ':' and ';' operators, and
+// whether tokenizing a buffer would fail (TokenError) or produce an ERRORTOKEN.
+
+/** Token kinds the raw counter distinguishes. */
+export const T_COMMENT = 1;
+export const T_STRING = 2;
+export const T_NL = 3;
+export const T_COLON = 4;
+export const T_SEMI = 5;
+export const T_OTHER = 6;
+
+/** Tokens of one group of lines, as parallel arrays (strings carry their first and last row). */
+export class TokenBuffer {
+  kinds: number[] = [];
+  firstRow: number[] = [];
+  lastRow: number[] = [];
+  length = 0;
+
+  /** Appends a token. */
+  push(kind: number, first = 0, last = 0): void {
+    const n = this.length++;
+    this.kinds[n] = kind;
+    this.firstRow[n] = first;
+    this.lastRow[n] = last;
+  }
+}
+
+/** Tokenizer state carried from one line to the next. */
+export interface TokState {
+  parenlev: number;
+  continued: boolean;
+  /** 0: not in a string; 1: inside a backslash-continued ' or " string; 2: inside a triple-quoted string. */
+  cont: number;
+  quote: number;
+  strRow: number;
+  error: boolean;
+}
+
+/** A fresh tokenizer state. */
+export function newState(): TokState {
+  return { parenlev: 0, continued: false, cont: 0, quote: 0, strRow: 0, error: false };
+}
+
+const NL = 10;
+const BACKSLASH = 92;
+const SQ = 39;
+const DQ = 34;
+
+// Number literal grammar of Python 3.11 (ordered alternatives, as tokenize.py tries them).
+const D = '[0-9](?:_?[0-9])*';
+const EXP = `[eE][-+]?${D}`;
+const POINT = `(?:${D}\\.(?:${D})?|\\.${D})(?:${EXP})?`;
+const FLOAT = `(?:${POINT}|${D}${EXP})`;
+const INT = `(?:0[xX](?:_?[0-9a-fA-F])+|0[bB](?:_?[01])+|0[oO](?:_?[0-7])+|0(?:_?0)*|[1-9](?:_?[0-9])*)`;
+const NUMBER = new RegExp(`(?:${D}[jJ]|${FLOAT}[jJ]|${FLOAT}|${INT})`, 'y');
+const NAME = /[\p{L}\p{N}_]+/uy;
+
+const OPS3 = new Set(['**=', '...', '//=', '<<=', '>>=']);
+const OPS2 = new Set([
+  '!=',
+  '%=',
+  '&=',
+  '**',
+  '*=',
+  '+=',
+  '-=',
+  '->',
+  '//',
+  '/=',
+  ':=',
+  '<<',
+  '<=',
+  '==',
+  '>=',
+  '>>',
+  '@=',
+  '^=',
+  '|=',
+]);
+const OPS1 = '%&()*+,-./:;<=>@[]^{|}~';
+
+function isPrefix(s: string): boolean {
+  switch (s.toLowerCase()) {
+    case 'b':
+    case 'r':
+    case 'u':
+    case 'f':
+    case 'br':
+    case 'rb':
+    case 'fr':
+    case 'rf':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Offset of the opening quote of a string starting at pos (after an optional prefix), or -1. */
+function quoteAt(line: string, pos: number): number {
+  const c0 = line.charCodeAt(pos);
+  if (c0 === SQ || c0 === DQ) return pos;
+  const c1 = line.charCodeAt(pos + 1);
+  if ((c1 === SQ || c1 === DQ) && isPrefix(line[pos] ?? '')) return pos + 1;
+  const c2 = line.charCodeAt(pos + 2);
+  if ((c2 === SQ || c2 === DQ) && isPrefix(line.slice(pos, pos + 2))) return pos + 2;
+  return -1;
+}
+
+/** End offset of a triple-quoted string's closing quotes, scanning from `from`, or -1. */
+function scanTriple(line: string, from: number, q: number): number {
+  const max = line.length;
+  let i = from;
+  while (i < max) {
+    const c = line.charCodeAt(i);
+    if (c === BACKSLASH) {
+      if (i + 1 < max && line.charCodeAt(i + 1) !== NL) i += 2;
+      else return -1;
+    } else if (c === q && line.charCodeAt(i + 1) === q && line.charCodeAt(i + 2) === q) {
+      return i + 3;
+    } else {
+      i++;
+    }
+  }
+  return -1;
+}
+
+/** End offset of a continued single-quoted string on its next line, or -1. */
+function scanSingleTail(line: string, q: number): number {
+  const max = line.length;
+  let i = 0;
+  while (i < max) {
+    const c = line.charCodeAt(i);
+    if (c === q) return i + 1;
+    if (c === BACKSLASH) {
+      if (i + 1 < max && line.charCodeAt(i + 1) !== NL) i += 2;
+      else return -1;
+    } else {
+      i++;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Tokenizes one line (with its trailing '\n' when more lines follow in the buffer), appending
+ * tokens to `out` and updating `st`; `row` is the line's index within its group.
+ */
+export function tokenizeLine(line: string, st: TokState, row: number, out: TokenBuffer): void {
+  const max = line.length;
+  let pos = 0;
+  if (st.cont !== 0) {
+    const end = st.cont === 2 ? scanTriple(line, 0, st.quote) : scanSingleTail(line, st.quote);
+    if (end >= 0) {
+      out.push(T_STRING, st.strRow, row);
+      st.cont = 0;
+      pos = end;
+    } else if (st.cont === 1 && !line.endsWith('\\\n')) {
+      st.error = true;
+      st.cont = 0;
+      return;
+    } else {
+      return;
+    }
+  } else if (st.parenlev === 0 && !st.continued) {
+    if (max === 0) return;
+    while (pos < max) {
+      const c = line.charCodeAt(pos);
+      if (c === 32 || c === 9 || c === 12) pos++;
+      else break;
+    }
+    if (pos === max) return;
+    const c = line.charCodeAt(pos);
+    if (c === 35) {
+      out.push(T_COMMENT);
+      out.push(T_NL);
+      return;
+    }
+    if (c === NL || c === 13) {
+      out.push(T_NL);
+      return;
+    }
+  } else {
+    if (max === 0) return;
+    st.continued = false;
+  }
+
+  while (pos < max) {
+    let c = line.charCodeAt(pos);
+    while (c === 32 || c === 9 || c === 12) c = line.charCodeAt(++pos);
+    if (pos >= max) break;
+    if (c === BACKSLASH) {
+      if (line.charCodeAt(pos + 1) === NL) {
+        st.continued = true;
+        pos += 2;
+      } else {
+        st.error = true;
+        pos++;
+      }
+      continue;
+    }
+    if (c === 35) {
+      out.push(T_COMMENT);
+      const nl = line.indexOf('\n', pos);
+      pos = nl < 0 ? max : nl;
+      continue;
+    }
+    const qpos = quoteAt(line, pos);
+    if (qpos >= 0) {
+      const q = line.charCodeAt(qpos);
+      if (line.charCodeAt(qpos + 1) === q && line.charCodeAt(qpos + 2) === q) {
+        const end = scanTriple(line, qpos + 3, q);
+        if (end >= 0) {
+          out.push(T_STRING, row, row);
+          pos = end;
+          continue;
+        }
+        st.cont = 2;
+        st.quote = q;
+        st.strRow = row;
+        return;
+      }
+    }
+    if (
+      (c >= 48 && c <= 57) ||
+      (c === 46 && line.charCodeAt(pos + 1) >= 48 && line.charCodeAt(pos + 1) <= 57)
+    ) {
+      NUMBER.lastIndex = pos;
+      if (NUMBER.test(line)) {
+        out.push(T_OTHER);
+        pos = NUMBER.lastIndex;
+        continue;
+      }
+    }
+    if (c === NL) {
+      out.push(T_NL);
+      pos++;
+      continue;
+    }
+    const op = matchOperator(line, pos);
+    if (op > 0) {
+      if (op === 1) {
+        if (c === 40 || c === 91 || c === 123) st.parenlev++;
+        else if (c === 41 || c === 93 || c === 125) st.parenlev--;
+      }
+      out.push(op === 1 && c === 58 ? T_COLON : op === 1 && c === 59 ? T_SEMI : T_OTHER);
+      pos += op;
+      continue;
+    }
+    if (qpos >= 0) {
+      const r = scanQuoted(line, qpos, st, row);
+      if (r > 0) {
+        out.push(T_STRING, row, row);
+        pos = r;
+        continue;
+      }
+      if (r === 0) return;
+      st.error = true;
+      pos = qpos + 1;
+      continue;
+    }
+    NAME.lastIndex = pos;
+    if (NAME.test(line)) {
+      out.push(T_OTHER);
+      pos = NAME.lastIndex;
+      continue;
+    }
+    st.error = true;
+    pos++;
+  }
+}
+
+function matchOperator(line: string, pos: number): number {
+  if (OPS3.has(line.slice(pos, pos + 3))) return 3;
+  if (OPS2.has(line.slice(pos, pos + 2))) return 2;
+  return OPS1.includes(line[pos] ?? '\0') ? 1 : 0;
+}
+
+/** Scans a ' or " string: end offset when closed on this line, 0 when continued by a backslash, -1 on error. */
+function scanQuoted(line: string, qpos: number, st: TokState, row: number): number {
+  const q = line.charCodeAt(qpos);
+  const max = line.length;
+  let i = qpos + 1;
+  while (i < max) {
+    const c = line.charCodeAt(i);
+    if (c === q) return i + 1;
+    if (c === NL) return -1;
+    if (c === BACKSLASH) {
+      const n = line.charCodeAt(i + 1);
+      if (n === NL) {
+        st.cont = 1;
+        st.quote = q;
+        st.strRow = row;
+        return 0;
+      }
+      if (i + 1 >= max) return -1;
+      i += 2;
+    } else {
+      i++;
+    }
+  }
+  return -1;
+}

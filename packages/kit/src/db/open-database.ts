@@ -7,6 +7,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { redactUrl } from '../config/env-fields.js';
@@ -97,6 +98,12 @@ async function migrate(db: Kysely<unknown>, dialect: DialectName, migrations: Re
       return out;
     },
   };
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables across every schema; pinning them to the connection's
+  // own schema keeps two databases that share one PostgreSQL (tests, tenants) from confusing it.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -19,6 +19,7 @@ export {
   type StatusMatcher,
 } from './status-codes.js';
 export * from './types.js';
+export { type TargetProblem, validateCheckTarget } from './validate.js';
 
 /**
  * Runs one check of a monitor and reports what it found. Never throws: a bad target, a network failure,

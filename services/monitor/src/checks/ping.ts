@@ -7,6 +7,11 @@ import type { CheckOutcome, CheckTarget } from './types.js';
 // Host names and IP literals only: nothing that `ping` could read as an option.
 const HOST = /^[A-Za-z0-9_.:%]+(?:-[A-Za-z0-9_.:%]+)*$/;
 
+/** True for a host name or IP literal that `ping` cannot mistake for an option. */
+export function isPingHost(host: string): boolean {
+  return HOST.test(host);
+}
+
 interface PingRun {
   code: number | null;
   output: string;
@@ -15,7 +20,7 @@ interface PingRun {
 /** Sends one ICMP echo with the system `ping`; the round trip it reports is the response time. */
 export async function checkPing(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
   const host = (target.url ?? '').trim().replace(/^\[(.*)\]$/, '$1');
-  if (!HOST.test(host)) return downOutcome(`invalid ping host "${target.url ?? ''}"`);
+  if (!isPingHost(host)) return downOutcome(`invalid ping host "${target.url ?? ''}"`);
   const waitSeconds = Math.max(1, Math.ceil(deadline.timeoutMs / 1000));
   let run: PingRun;
   try {

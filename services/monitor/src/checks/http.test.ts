@@ -131,6 +131,13 @@ describe('http requests carry method, headers, body and credentials', () => {
     assert.equal(seen.headers.authorization, 'Bearer t0k');
   });
 
+  test('credentials in the URL become basic auth', async () => {
+    const url = `${plain.origin.replace('://', '://bob:p%40ss@')}/echo`;
+    assert.equal((await runCheck(http(url))).status, 'up');
+    const seen = plain.requests.at(-1)!;
+    assert.equal(seen.headers.authorization, `Basic ${Buffer.from('bob:p@ss').toString('base64')}`);
+  });
+
   test('a body assertion on HEAD is refused with a reason', async () => {
     const out = await runCheck(http(`${plain.origin}/`, { monitor_type: 'http_head', keyword: 'ok' }));
     assert.equal(

@@ -96,7 +96,7 @@ async function follow(
 ): Promise<FinalResponse> {
   const maxRedirects = Math.max(0, target.max_redirects ?? DEFAULT_MAX_REDIRECTS);
   const dispatcher = httpAgent(!target.ignore_tls_errors);
-  const headers = buildHeaders(target.headers ?? null, target.auth ?? null);
+  const headers = buildHeaders(target.headers ?? null, target.auth ?? urlCredentials(url));
   let body = method === 'POST' ? (target.body ?? null) : null;
   if (body !== null && !('content-type' in headers)) headers['content-type'] = guessContentType(body);
   for (let hops = 0; ; hops++) {
@@ -131,6 +131,19 @@ async function follow(
     }
     url = next;
   }
+}
+
+// `http://user:pass@host/` means basic auth to curl and browsers; undici would silently drop it.
+function urlCredentials(url: URL): HttpAuth | null {
+  if (url.username === '' && url.password === '') return null;
+  const auth: HttpAuth = {
+    type: 'basic',
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
+  url.username = '';
+  url.password = '';
+  return auth;
 }
 
 function isRedirect(code: number): boolean {

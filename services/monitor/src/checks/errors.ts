@@ -35,6 +35,8 @@ export function describeError(err: unknown, deadline?: Deadline): string {
   if (code && isTlsCode(code)) return `TLS error: ${describeTlsCode(code)} (${code})`;
   // OpenSSL's own message is a multi-field dump; its `reason` alone is the readable part.
   if (code?.startsWith('ERR_SSL_')) return `TLS handshake failed: ${sslReason(err)}`;
+  if (code === 'UND_ERR_SOCKET')
+    return `connection closed by the server without a complete response (${err.message})`;
   // Happy-eyeballs connects (e.g. `localhost` → ::1 and 127.0.0.1) fail with an AggregateError whose
   // own message is empty; its parts carry the addresses tried.
   if (err instanceof AggregateError && err.errors.length > 0) {

@@ -59,6 +59,14 @@ describe('http status and response', () => {
     assert.equal(out.response_time_ms, null);
   });
 
+  test('a server that drops the connection is reported as such', async () => {
+    const out = await runCheck(http(`${plain.origin}/drop`));
+    assert.equal(
+      out.error,
+      'connection closed by the server without a complete response (other side closed)',
+    );
+  });
+
   test('a server that never answers times out at the monitor timeout', async () => {
     const out = await runCheck(http(`${plain.origin}/hang`));
     assert.equal(out.status, 'down');

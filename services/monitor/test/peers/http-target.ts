@@ -30,6 +30,7 @@ export interface HttpTarget {
  *
  * - `/echo`: 200 with JSON `{method, path, headers, body}` of the request;
  * - `/hang`: never answers; `/hang-body`: sends 200 headers and part of a body, then stalls;
+ * - `/drop`: closes the connection without answering;
  * - `/redirect/N`: a 302 chain of N hops ending at `/redirect/0`, which answers 200 `arrived`;
  * - `/to?location=URL&code=301`: one redirect to URL;
  * - anything else: `?status=503&delay=ms&body=text&type=content/type` (defaults 200, no delay, `ok`).
@@ -77,6 +78,10 @@ function respond(req: SeenRequest, res: ServerResponse): void {
   const url = new URL(req.path, 'http://target');
   const path = url.pathname;
   if (path === '/hang') return;
+  if (path === '/drop') {
+    res.socket?.destroy();
+    return;
+  }
   if (path === '/hang-body') {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.write('partial');

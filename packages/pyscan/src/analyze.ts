@@ -46,7 +46,8 @@ function emptyFile(path: string, parseError: string | null): FileMetrics {
   };
 }
 
-function failed(path: string, error: string): FileAnalysis {
+/** A row for a file that could not be analysed at all. */
+export function failedAnalysis(path: string, error: string): FileAnalysis {
   return { file: emptyFile(path, error), classes: [], functions: [] };
 }
 
@@ -66,7 +67,7 @@ export function analyzeSource(source: Uint8Array | string, path: string): FileAn
     return analyzeUnsafe(source, path);
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
-    return failed(path, `internal error: ${msg}`);
+    return failedAnalysis(path, `internal error: ${msg}`);
   }
 }
 
@@ -76,15 +77,16 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
     text = source;
   } else {
     if (source.length > MAX_SOURCE_BYTES) {
-      return failed(path, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
+      return failedAnalysis(path, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
     }
-    if (source.includes(0)) return failed(path, 'source contains NUL bytes');
+    if (source.includes(0)) return failedAnalysis(path, 'source contains NUL bytes');
     const decoded = decodeSource(source);
-    if (!decoded.ok) return failed(path, decoded.error);
+    if (!decoded.ok) return failedAnalysis(path, decoded.error);
     text = decoded.text;
   }
-  if (text.length > MAX_SOURCE_BYTES) return failed(path, `file too large: ${text.length} characters`);
-  if (text.includes('\0')) return failed(path, 'source contains NUL bytes');
+  if (text.length > MAX_SOURCE_BYTES)
+    return failedAnalysis(path, `file too large: ${text.length} characters`);
+  if (text.includes('\0')) return failedAnalysis(path, 'source contains NUL bytes');
   text = normaliseNewlines(text);
   const raw = rawMetrics(text);
   const file = emptyFile(path, null);

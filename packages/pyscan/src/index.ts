@@ -1,4 +1,11 @@
-export { analyzeSource, MAX_SOURCE_BYTES } from './analyze.js';
+export { analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
+export { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from './columns.js';
+export { csvField, csvRow, toCsv } from './csv.js';
+export { decodeSource } from './decode.js';
+export { discoverPythonFiles, type FoundFile } from './discover.js';
+export { type AnalyzerPool, createAnalyzerPool, type PoolOptions } from './pool.js';
 export { ccRank, miRank } from './ranks.js';
+export { type SummaryExtra, type SummaryRow, summarize } from './summary.js';
+export { isTestPath } from './test-path.js';
 export { initPyscan } from './tree.js';
 export type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';

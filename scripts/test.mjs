@@ -20,7 +20,11 @@ function walk(dir, out) {
   return out;
 }
 
-const files = roots.flatMap((r) => walk(join(root, r), [])).sort();
+const files = roots
+  .flatMap((r) =>
+    statSync(join(root, r)).isDirectory() ? walk(join(root, r), []) : [relative(root, join(root, r))],
+  )
+  .sort();
 if (files.length === 0) {
   console.error('no test files found under', roots.join(', '));
   process.exit(1);

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { Generated } from 'kysely';
 import { type AppMigration, columnTypes, openDatabase, StartupError } from '../src/index.js';
 import { testDatabases } from '../src/testing/index.js';
 
 interface DB {
-  things: { id: number; name: string; at: number; ok: number; score: number | null };
+  things: { id: Generated<number>; name: string; at: number; ok: number; score: number | null };
 }
 
 const migrations: Record<string, AppMigration> = {

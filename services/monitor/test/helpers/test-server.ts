@@ -32,7 +32,11 @@ export async function startTestServer(
   return {
     ...server,
     async login(username = ADMIN.username, password = ADMIN.password) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json();
     },

@@ -43,8 +43,14 @@ for (const target of await testDatabases()) {
     });
 
     test('an API key cannot create API keys (403), revoking makes it 401', async () => {
-      const key = (await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'k2' } })).json();
-      const nested = await s.as(key.raw_key, { method: 'POST', url: '/api/api-keys', payload: { name: 'k3' } });
+      const key = (
+        await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'k2' } })
+      ).json();
+      const nested = await s.as(key.raw_key, {
+        method: 'POST',
+        url: '/api/api-keys',
+        payload: { name: 'k3' },
+      });
       assert.equal(nested.statusCode, 403);
       assert.equal(nested.json().code, 'api_key_not_allowed');
       const del = await s.as(root, { method: 'DELETE', url: `/api/api-keys/${key.id}` });
@@ -64,11 +70,17 @@ for (const target of await testDatabases()) {
       assert.equal(past.statusCode, 422);
       assert.deepEqual(past.json().errors, [{ path: 'expires_at', message: 'must be in the future' }]);
       const soon = new Date(Date.now() + 3600_000).toISOString();
-      const key = (await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'e', expires_at: soon } })).json();
+      const key = (
+        await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'e', expires_at: soon } })
+      ).json();
       assert.equal(key.expires_at, soon);
       assert.equal((await s.as(key.raw_key, { method: 'GET', url: '/api/auth/me' })).statusCode, 200);
       // Move the expiry into the past as time would.
-      await s.ctx.db.updateTable('api_keys').set({ expires_at: Date.now() - 1000 }).where('id', '=', key.id).execute();
+      await s.ctx.db
+        .updateTable('api_keys')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('id', '=', key.id)
+        .execute();
       const res = await s.as(key.raw_key, { method: 'GET', url: '/api/auth/me' });
       assert.equal(res.statusCode, 401);
       assert.match(res.json().detail, /expired/);
@@ -81,7 +93,10 @@ for (const target of await testDatabases()) {
         payload: { username: 'vee', password: 'vee-password', role: 'viewer' },
       });
       const vee = (await s.login('vee', 'vee-password')).access_token;
-      assert.equal((await s.as(vee, { method: 'POST', url: '/api/api-keys', payload: { name: 'x' } })).statusCode, 403);
+      assert.equal(
+        (await s.as(vee, { method: 'POST', url: '/api/api-keys', payload: { name: 'x' } })).statusCode,
+        403,
+      );
       const forged = await s.as(`mon_${'A'.repeat(43)}`, { method: 'GET', url: '/api/auth/me' });
       assert.equal(forged.statusCode, 401);
       const bad = await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: '' } });

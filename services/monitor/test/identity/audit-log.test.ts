@@ -38,8 +38,14 @@ for (const target of await testDatabases()) {
         url: '/api/users',
         payload: { username: 'bob', password: 'bob-secret-pw', role: 'admin' },
       });
-      await s.as(root, { method: 'PATCH', url: `/api/users/${made.json().id}`, payload: { password: 'new-secret-pw' } });
-      const key = (await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'deploy' } })).json();
+      await s.as(root, {
+        method: 'PATCH',
+        url: `/api/users/${made.json().id}`,
+        payload: { password: 'new-secret-pw' },
+      });
+      const key = (
+        await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'deploy' } })
+      ).json();
 
       const entries = await read();
       assert.deepEqual(
@@ -61,11 +67,16 @@ for (const target of await testDatabases()) {
       assert.doesNotMatch(all, new RegExp(key.raw_key));
       // The first superadmin was created by the system at start.
       const system = await read('?actor_type=system');
-      assert.deepEqual(system.map((e) => e.action), ['user.create']);
+      assert.deepEqual(
+        system.map((e) => e.action),
+        ['user.create'],
+      );
     });
 
     test('entries made with an API key name the key; failed logins are recorded', async () => {
-      const key = (await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'robot' } })).json();
+      const key = (
+        await s.as(root, { method: 'POST', url: '/api/api-keys', payload: { name: 'robot' } })
+      ).json();
       await s.as(key.raw_key, {
         method: 'POST',
         url: '/api/users',
@@ -76,7 +87,11 @@ for (const target of await testDatabases()) {
       assert.equal(e!.actor_id, key.id);
       assert.equal(e!.actor_name, 'root-admin/robot');
 
-      await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'zed', password: 'wrong-pw' } });
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'zed', password: 'wrong-pw' },
+      });
       const [f] = await read('?action=auth.login_failed');
       assert.equal(f!.actor_type, 'anonymous');
       assert.deepEqual(f!.detail, { username: 'zed' });
@@ -98,7 +113,10 @@ for (const target of await testDatabases()) {
       const page2 = await s.as(root, { method: 'GET', url: m[1]! });
       const ids = [...page1.json(), ...page2.json()].map((e: Entry) => e.id);
       assert.equal(new Set(ids).size, 4);
-      assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => b - a),
+      );
     });
 
     test('bad filters are 422; non-superadmins 403', async () => {

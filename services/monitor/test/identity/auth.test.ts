@@ -15,7 +15,12 @@ for (const target of await testDatabases()) {
       const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
       assert.equal(res.statusCode, 200);
       const body = res.json();
-      assert.deepEqual(Object.keys(body).sort(), ['access_token', 'expires_in', 'refresh_token', 'token_type']);
+      assert.deepEqual(Object.keys(body).sort(), [
+        'access_token',
+        'expires_in',
+        'refresh_token',
+        'token_type',
+      ]);
       assert.equal(body.token_type, 'bearer');
       assert.equal(body.expires_in, 900);
       assert.equal(body.access_token.split('.').length, 3);
@@ -52,11 +57,19 @@ for (const target of await testDatabases()) {
     });
 
     test('bad bodies are 400 or 422 with field paths', async () => {
-      const missing = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a' } });
+      const missing = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'a' },
+      });
       assert.equal(missing.statusCode, 422);
       assert.match(String(missing.headers['content-type']), /^application\/problem\+json/);
       assert.deepEqual(missing.json().errors, [{ path: 'password', message: 'is required' }]);
-      const extra = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, otp: 1 } });
+      const extra = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { ...ADMIN, otp: 1 },
+      });
       assert.equal(extra.statusCode, 422);
       assert.deepEqual(extra.json().errors, [{ path: 'otp', message: 'is not a known field' }]);
       const broken = await s.app.inject({
@@ -74,7 +87,11 @@ for (const target of await testDatabases()) {
       assert.equal(none.statusCode, 401);
       assert.equal(none.headers['www-authenticate'], 'Bearer');
       assert.equal(none.json().code, 'unauthorized');
-      const basic = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Basic eDp5' } });
+      const basic = await s.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: 'Basic eDp5' },
+      });
       assert.equal(basic.statusCode, 401);
       const { access_token } = await s.login();
       const forged = `${access_token.slice(0, -4)}AAAA`;
@@ -182,10 +199,20 @@ for (const target of await testDatabases()) {
       const retry = Number(last!.headers['retry-after']);
       assert.ok(retry > 0 && retry <= 900, `Retry-After ${retry}`);
       // Even the right password waits: the budget is per address and user.
-      const right = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '10.1.2.3' });
+      const right = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: ADMIN,
+        remoteAddress: '10.1.2.3',
+      });
       assert.equal(right.statusCode, 429);
       // Another address is not affected.
-      const other = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '10.1.2.4' });
+      const other = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: ADMIN,
+        remoteAddress: '10.1.2.4',
+      });
       assert.equal(other.statusCode, 200);
     });
   });

@@ -17,7 +17,12 @@ for (const target of await testDatabases()) {
       const created = await s.as(root, {
         method: 'POST',
         url: '/api/users',
-        payload: { username: 'alice', email: 'alice@example.test', password: 'alice-password', role: 'admin' },
+        payload: {
+          username: 'alice',
+          email: 'alice@example.test',
+          password: 'alice-password',
+          role: 'admin',
+        },
       });
       assert.equal(created.statusCode, 201);
       const alice = created.json();
@@ -36,7 +41,11 @@ for (const target of await testDatabases()) {
       const one = await s.as(root, { method: 'GET', url: `/api/users/${alice.id}` });
       assert.deepEqual(one.json(), alice);
 
-      const patched = await s.as(root, { method: 'PATCH', url: `/api/users/${alice.id}`, payload: { role: 'viewer' } });
+      const patched = await s.as(root, {
+        method: 'PATCH',
+        url: `/api/users/${alice.id}`,
+        payload: { role: 'viewer' },
+      });
       assert.equal(patched.statusCode, 200);
       assert.equal(patched.json().role, 'viewer');
 
@@ -91,7 +100,8 @@ for (const target of await testDatabases()) {
       });
       assert.equal(res.statusCode, 422);
       const paths = res.json().errors.map((e: { path: string }) => e.path);
-      for (const p of ['username', 'password', 'role', 'extra']) assert.ok(paths.includes(p), `${p} in ${paths}`);
+      for (const p of ['username', 'password', 'role', 'extra'])
+        assert.ok(paths.includes(p), `${p} in ${paths}`);
       const empty = await s.as(root, { method: 'PATCH', url: '/api/users/1', payload: {} });
       assert.equal(empty.statusCode, 422);
       const badId = await s.as(root, { method: 'GET', url: '/api/users/abc' });

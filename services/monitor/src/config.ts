@@ -14,6 +14,8 @@ export const configSchema = {
   /** Failed logins per IP and user within the window before 429. */
   LOGIN_MAX_FAILURES: int({ default: 10, min: 1, max: 1000 }),
   LOGIN_WINDOW_SECONDS: int({ default: 900, min: 1, max: 86400 }),
+  /** Checks in flight at most; they mostly wait on the network. */
+  CHECK_CONCURRENCY: int({ default: 500, min: 1, max: 10000 }),
 };
 
 export interface MonitorConfig {
@@ -28,6 +30,7 @@ export interface MonitorConfig {
   logLevel: string;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  checkConcurrency: number;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -45,5 +48,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
+    checkConcurrency: c.CHECK_CONCURRENCY,
   };
 }

@@ -2,6 +2,8 @@ import type { DialectName, Logger } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { DerivedKeys } from './auth/secret-key.js';
 import type { MonitorConfig } from './config.js';
+import type { EventBus } from './events/event-bus.js';
+import type { CheckEngine } from './scheduler/check-engine.js';
 import type { MonitorDB } from './store/schema.js';
 
 /** What every route and service needs, built once at start and passed down (no globals). */
@@ -11,4 +13,8 @@ export interface AppContext {
   dialect: DialectName;
   log: Logger;
   keys: DerivedKeys;
+  /** Live events (monitor.*, incident.*) for the dashboard stream. */
+  bus: EventBus;
+  /** Schedules and runs checks; the API tells it about changes at once. */
+  engine: CheckEngine;
 }

@@ -2,8 +2,11 @@ import { createLogger, ensureWritableDir, openDatabase } from '@app/kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadSecretKeys } from './auth/secret-key.js';
+import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { EventBus } from './events/event-bus.js';
+import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
 import { migrations } from './store/migrations/index.js';
 import type { MonitorDB } from './store/schema.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
@@ -14,8 +17,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens storage, migrates, seeds the first admin and builds the app: everything but listening. */
-export async function createServer(config: MonitorConfig): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Engine tuning (tests and benchmarks use short leases and polls). */
+  engine?: EngineOptions;
+  /** false: do not start the engine (the API still works; nothing is checked). */
+  startEngine?: boolean;
+}
+
+/** Opens storage, migrates, seeds the first admin, builds the app and starts the check engine: everything but listening. */
+export async function createServer(config: MonitorConfig, opts: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger({ name: 'monitor', level: config.logLevel });
   ensureWritableDir(config.dataDir);
   const database = await openDatabase<MonitorDB>({
@@ -23,20 +33,32 @@ export async function createServer(config: MonitorConfig): Promise<RunningServer
     sqliteFile: config.sqliteFile,
     migrations,
   });
+  const bus = new EventBus();
+  const engine = new CheckEngine(database.db, bus, log, {
+    concurrency: config.checkConcurrency,
+    ...opts.engine,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     log,
     keys: loadSecretKeys(config.secretKey, config.dataDir, log),
+    bus,
+    engine,
   };
   await ensureFirstAdmin(ctx);
   const app = await buildApp(ctx);
+  const engineOn = opts.startEngine !== false;
+  if (engineOn) await engine.start();
   return {
     app,
     ctx,
     async close() {
       await app.close();
+      // Stop claiming, settle running checks, flush the last batch, release the leases.
+      if (engineOn) await engine.stop();
+      await closeHttpAgents();
       await database.close();
     },
   };

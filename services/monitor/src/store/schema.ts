@@ -62,6 +62,76 @@ export interface MonitorDB {
   api_keys: ApiKeysTable;
   audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;
+  monitors: MonitorsTable;
+  check_results: CheckResultsTable;
+  scheduler_leases: SchedulerLeasesTable;
+  scheduler_instances: SchedulerInstancesTable;
+}
+
+export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
+
+/** A monitor's configuration (JSON fields as text) and its runtime state, kept current by the engine. */
+export interface MonitorsTable {
+  id: Generated<number>;
+  name: string;
+  monitor_type: string;
+  url: string | null;
+  check_interval_seconds: number;
+  timeout_seconds: number;
+  retry_count: number;
+  retry_interval_seconds: number;
+  expected_status_codes: string;
+  headers: string | null;
+  body: string | null;
+  auth: string | null;
+  max_redirects: number;
+  ignore_tls_errors: number;
+  keyword: string | null;
+  json_path: string | null;
+  json_expected: string | null;
+  dns_record_type: string;
+  dns_expected: string | null;
+  dns_resolver: string | null;
+  tls_warn_days: number;
+  heartbeat_grace_seconds: number;
+  heartbeat_token: string | null;
+  paused: number;
+  current_status: MonitorStatus;
+  last_checked_at: number | null;
+  last_response_time_ms: number | null;
+  last_status_code: number | null;
+  consecutive_failures: number;
+  last_ping_at: number | null;
+  /** Set by check-now so an engine on another instance sees the request when it polls. */
+  check_requested_at: number | null;
+  created_at: number;
+  /** Changes on configuration changes only (not on every check): engines poll it. */
+  updated_at: number;
+}
+
+/** One row per check, kept small: status is 1 (up) or 0 (down). */
+export interface CheckResultsTable {
+  id: Generated<number>;
+  monitor_id: number;
+  checked_at: number;
+  status: number;
+  response_time_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  tls_days_left: number | null;
+}
+
+/** Which engine instance schedules the monitors of a shard (monitor id % shard count), until when. */
+export interface SchedulerLeasesTable {
+  shard: number;
+  owner: string | null;
+  lease_until: number;
+}
+
+/** Live engine instances, so each can take a fair share of the shards. */
+export interface SchedulerInstancesTable {
+  owner: string;
+  alive_until: number;
 }
 
 /** A connection or a transaction: repositories accept either so callers choose the boundary. */

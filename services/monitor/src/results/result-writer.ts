@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { EventBus } from '../events/event-bus.js';
+import { checkResultsRepo } from '../store/repos/check-results-repo.js';
+import { type MonitorRuntime, monitorsRepo } from '../store/repos/monitors-repo.js';
+import type { MonitorDB, MonitorStatus } from '../store/schema.js';
+
+/** A processed check waiting to be stored: its result row, the monitor's new runtime and the event facts. */
+export interface PendingResult {
+  monitor_id: number;
+  checked_at: number;
+  status: 'up' | 'down';
+  response_time_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  tls_days_left: number | null;
+  prev_status: MonitorStatus;
+  runtime: MonitorRuntime;
+}
+
+export interface ResultWriterOptions {
+  /** Results are collected this long before one transaction writes them all. */
+  flushMs?: number;
+  /** A batch this large is written at once. */
+  maxBatch?: number;
+  /** Monitors whose results must be dropped (deleted meanwhile). */
+  isGone?: (monitorId: number) => boolean;
+  onError?: (err: unknown) => void;
+}
+
+// A database outage must not grow memory without bound: beyond this, the oldest results are dropped.
+const MAX_BUFFERED = 100_000;
+
+/**
+ * Writes check results in batches: one transaction per batch inserts the rows and updates the
+ * monitors' runtime fields, then the events go out with the stored ids.
+ */
+export class ResultWriter {
+  private buffer: PendingResult[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly flushMs: number;
+  private readonly maxBatch: number;
+  private failedAttempts = 0;
+  /** Total rows stored, for benchmarks and logs. */
+  stored = 0;
+
+  constructor(
+    private readonly db: Kysely<MonitorDB>,
+    private readonly bus: EventBus,
+    private readonly opts: ResultWriterOptions = {},
+  ) {
+    this.flushMs = opts.flushMs ?? 200;
+    this.maxBatch = opts.maxBatch ?? 2000;
+  }
+
+  /** Queues a result; it is stored within `flushMs`. */
+  add(r: PendingResult): void {
+    this.buffer.push(r);
+    if (this.buffer.length > MAX_BUFFERED) this.buffer.splice(0, this.buffer.length - MAX_BUFFERED);
+    if (this.buffer.length >= this.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  /** Writes everything queued so far; resolves once it is stored (or failed and was re-queued). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.chain = this.chain.then(() => this.write(batch));
+    return this.chain;
+  }
+
+  private async write(batch: PendingResult[]): Promise<void> {
+    const isGone = this.opts.isGone;
+    let rows = isGone ? batch.filter((r) => !isGone(r.monitor_id)) : batch;
+    if (rows.length === 0) return;
+    let ids: number[];
+    try {
+      ids = await this.db.transaction().execute(async (trx) => {
+        // Another instance (or a delete racing this batch) may have removed a monitor.
+        const alive = await monitorsRepo.existing(trx, [...new Set(rows.map((r) => r.monitor_id))]);
+        rows = rows.filter((r) => alive.has(r.monitor_id));
+        const out = await checkResultsRepo.insertMany(
+          trx,
+          rows.map((r) => ({
+            monitor_id: r.monitor_id,
+            checked_at: r.checked_at,
+            status: r.status === 'up' ? 1 : 0,
+            response_time_ms: r.response_time_ms,
+            status_code: r.status_code,
+            error: r.error,
+            tls_days_left: r.tls_days_left,
+          })),
+        );
+        const latest = new Map<number, MonitorRuntime>();
+        for (const r of rows) latest.set(r.monitor_id, r.runtime);
+        for (const rt of latest.values()) await monitorsRepo.writeRuntime(trx, rt);
+        return out;
+      });
+    } catch (err) {
+      this.opts.onError?.(err);
+      // Put the batch back in front so results stay in order; the next flush retries it. A batch
+      // that keeps failing (not an outage but bad data) is given up so it cannot block the rest.
+      if (++this.failedAttempts <= 5) this.buffer = [...rows, ...this.buffer];
+      else this.failedAttempts = 0;
+      this.timer ??= setTimeout(() => void this.flush(), Math.max(this.flushMs, 1000));
+      return;
+    }
+    this.failedAttempts = 0;
+    this.stored += rows.length;
+    rows.forEach((r, i) => {
+      const resultId = ids[i]!;
+      this.bus.publish('monitor.check_result', {
+        monitor_id: r.monitor_id,
+        result_id: resultId,
+        status: r.status,
+        prev_status: r.prev_status,
+        response_time_ms: r.response_time_ms,
+        status_code: r.status_code,
+        checked_at: new Date(r.checked_at).toISOString(),
+      });
+      if (r.runtime.current_status !== r.prev_status) {
+        this.bus.publish('monitor.status_changed', {
+          monitor_id: r.monitor_id,
+          result_id: resultId,
+          status: r.runtime.current_status,
+          prev_status: r.prev_status,
+          changed_at: new Date(r.checked_at).toISOString(),
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,431 @@
+import { hostname } from 'node:os';
+import type { Logger } from '@app/kit';
+import type { Kysely } from 'kysely';
+import { type CheckOutcome, runCheck } from '../checks/index.js';
+import type { EventBus } from '../events/event-bus.js';
+import { ResultWriter } from '../results/result-writer.js';
+import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
+import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
+import type { MonitorDB } from '../store/schema.js';
+import { LeaseKeeper } from './lease-keeper.js';
+import { DueHeap } from './min-heap.js';
+import { configureSlot, isRetrying, type Slot, slotFromRow } from './slot.js';
+import { initialDueTimes } from './spread.js';
+import { applyResult } from './transition.js';
+
+export interface EngineOptions {
+  /** Checks in flight at most; the rest wait their turn (they are mostly waiting on I/O). */
+  concurrency?: number;
+  leaseMs?: number;
+  renewMs?: number;
+  /** How often changes made through other instances are picked up. */
+  pollMs?: number;
+  flushMs?: number;
+  /** On shutdown, running checks get this long to finish before they are aborted. */
+  stopGraceMs?: number;
+  owner?: string;
+  /** Called as each scheduled check starts with its lag (start minus due), for benchmarks. */
+  onCheckStarted?: (lagMs: number) => void;
+}
+
+type Kind = 'scheduled' | 'now';
+
+interface ReadyItem {
+  slot: Slot;
+  kind: Kind;
+  due: number;
+  version: number;
+}
+
+// Polling overlaps the previous window so clock skew between instances does not hide changes.
+const POLL_OVERLAP_MS = 5000;
+const RECONCILE_EVERY_MS = 30_000;
+
+/**
+ * Schedules and runs the checks of the monitors in the shards this instance leases. One timer
+ * waits for the earliest due time in a min-heap; due checks start while fewer than `concurrency`
+ * are in flight. Results are judged (retries, state), then stored in batches by the ResultWriter.
+ */
+export class CheckEngine {
+  readonly writer: ResultWriter;
+  readonly leases: LeaseKeeper;
+  private readonly slots = new Map<number, Slot>();
+  private readonly heap = new DueHeap();
+  private ready: ReadyItem[] = [];
+  private readyHead = 0;
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> = Promise.resolve();
+  private lastPoll = 0;
+  private lastReconcile = 0;
+  private stopping = false;
+  private readonly abort = new AbortController();
+  private readonly concurrency: number;
+  private readonly opts: EngineOptions;
+
+  constructor(
+    private readonly db: Kysely<MonitorDB>,
+    bus: EventBus,
+    private readonly log: Logger,
+    opts: EngineOptions = {},
+  ) {
+    this.opts = opts;
+    this.concurrency = opts.concurrency ?? 500;
+    this.writer = new ResultWriter(db, bus, {
+      flushMs: opts.flushMs ?? 200,
+      onError: (err) => log.error({ err }, 'storing check results failed'),
+    });
+    const owner = opts.owner ?? `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    this.leases = new LeaseKeeper(
+      db,
+      { owner, shardCount: SHARD_COUNT, leaseMs: opts.leaseMs ?? 30_000, renewMs: opts.renewMs ?? 10_000 },
+      {
+        gained: (s) => this.takeShards(s),
+        losing: (s) => this.dropShards(s),
+        onError: (err) => log.error({ err }, 'scheduler lease round failed'),
+      },
+    );
+  }
+
+  /** Claims shards, loads their monitors and starts checking. */
+  async start(): Promise<void> {
+    this.lastPoll = Date.now();
+    this.lastReconcile = Date.now();
+    await this.leases.start();
+    this.pollTimer = setInterval(() => {
+      this.polling = this.polling.then(() => this.poll());
+    }, this.opts.pollMs ?? 2000);
+    this.pollTimer.unref();
+  }
+
+  /** Stops scheduling, lets running checks settle, stores the last results and releases the leases. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.pollTimer);
+    clearTimeout(this.timer);
+    await this.polling;
+    await this.leases.stop();
+    await this.writer.flush();
+  }
+
+  /** Figures for logs and benchmarks. */
+  stats() {
+    return {
+      monitors: this.slots.size,
+      shards: this.leases.owned.size,
+      inFlight: this.inFlight,
+      waiting: this.ready.length - this.readyHead,
+      stored: this.writer.stored,
+    };
+  }
+
+  /** The next due time of a monitor (ms), or null when it is not scheduled here. */
+  dueOf(id: number): number | null {
+    return this.slots.get(id)?.due ?? null;
+  }
+
+  /** Applies a created or changed monitor (from this instance's API or from polling). */
+  apply(row: MonitorRow): void {
+    if (this.stopping || !this.leases.owned.has(row.id % SHARD_COUNT)) return;
+    const now = Date.now();
+    const slot = this.slots.get(row.id);
+    if (!slot) {
+      const fresh = slotFromRow(row, SHARD_COUNT);
+      this.slots.set(row.id, fresh);
+      if (!fresh.paused) this.schedule(fresh, this.firstDue(fresh, now));
+      return;
+    }
+    const wasPaused = slot.paused;
+    const oldInterval = slot.intervalMs;
+    const wasHeartbeat = slot.heartbeat;
+    configureSlot(slot, row);
+    if (slot.paused) {
+      slot.status = 'paused';
+      this.unschedule(slot);
+    } else if (wasPaused) {
+      // Resumed: start over as pending with a check at once.
+      slot.status = row.current_status;
+      slot.failures = 0;
+      slot.lastPingAt = row.last_ping_at ?? now;
+      this.schedule(slot, now);
+    } else if (oldInterval !== slot.intervalMs || wasHeartbeat !== slot.heartbeat) {
+      this.schedule(slot, this.firstDue(slot, now));
+    }
+  }
+
+  /** Forgets a deleted monitor; a check under way is discarded. */
+  remove(id: number): void {
+    const slot = this.slots.get(id);
+    if (!slot) return;
+    slot.gone = 'deleted';
+    this.unschedule(slot);
+    this.slots.delete(id);
+  }
+
+  /** Runs one extra check as soon as a slot is free, leaving the schedule as it is. */
+  checkNow(id: number, requestedAt = Date.now()): boolean {
+    const slot = this.slots.get(id);
+    if (!slot || slot.paused || slot.heartbeat || this.stopping) return false;
+    slot.checkRequestedAt = Math.max(slot.checkRequestedAt, requestedAt);
+    if (slot.running) slot.nowQueued = true;
+    else this.enqueue({ slot, kind: 'now', due: Date.now(), version: slot.version });
+    return true;
+  }
+
+  /**
+   * Records a heartbeat ping (`ok`) or a reported failure for a monitor and resolves once the
+   * result is stored and streamed. Returns false when the monitor is paused or not scheduled here.
+   */
+  async ping(row: MonitorRow, ok: boolean): Promise<boolean> {
+    const slot = this.slots.get(row.id);
+    if (!slot || slot.paused || slot.gone) return false;
+    const now = Date.now();
+    slot.lastPingAt = now;
+    const outcome: CheckOutcome = {
+      status: ok ? 'up' : 'down',
+      response_time_ms: null,
+      status_code: null,
+      error: ok ? null : 'the heartbeat client reported a failure',
+      tls_days_left: null,
+      warning: null,
+    };
+    this.record(slot, outcome, now, !ok);
+    this.schedule(slot, now + slot.intervalMs + slot.graceMs);
+    await this.writer.flush();
+    return true;
+  }
+
+  private firstDue(slot: Slot, now: number): number {
+    if (slot.heartbeat) {
+      return Math.max(now, (slot.lastPingAt ?? now) + slot.intervalMs + slot.graceMs);
+    }
+    if (slot.lastCheckedAt === null) return now;
+    return Math.max(now, slot.lastCheckedAt + (isRetrying(slot) ? slot.retryIntervalMs : slot.intervalMs));
+  }
+
+  private async takeShards(shards: number[]): Promise<void> {
+    const rows = await monitorsRepo.inShards(this.db, shards, SHARD_COUNT);
+    const now = Date.now();
+    const fresh: Slot[] = [];
+    for (const row of rows) {
+      if (this.slots.has(row.id)) continue;
+      const slot = slotFromRow(row, SHARD_COUNT);
+      this.slots.set(row.id, slot);
+      if (!slot.paused) fresh.push(slot);
+    }
+    // Heartbeat clients kept pinging while nobody listened: give them a full period before judging.
+    for (const s of fresh.filter((s) => s.heartbeat)) {
+      this.schedule(s, Math.max(this.firstDue(s, now), now + s.intervalMs + s.graceMs));
+    }
+    const checked = fresh.filter((s) => !s.heartbeat);
+    const due = initialDueTimes(
+      checked.map((s) => ({
+        id: s.id,
+        intervalMs: s.intervalMs,
+        retryIntervalMs: s.retryIntervalMs,
+        lastCheckedAt: s.lastCheckedAt,
+        retrying: isRetrying(s),
+      })),
+      now,
+    );
+    for (const s of checked) this.schedule(s, due.get(s.id) ?? now);
+    this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
+  }
+
+  private async dropShards(shards: number[]): Promise<void> {
+    const set = new Set(shards);
+    const running: Promise<void>[] = [];
+    for (const slot of this.slots.values()) {
+      if (!set.has(slot.shard)) continue;
+      slot.gone = 'released';
+      this.unschedule(slot);
+      this.slots.delete(slot.id);
+      if (slot.running) running.push(slot.running);
+    }
+    // Their last results must be stored before another instance, reading last_checked_at, takes over.
+    if (running.length > 0) {
+      const grace = new Promise<void>((r) => setTimeout(r, this.opts.stopGraceMs ?? 5000).unref());
+      await Promise.race([Promise.all(running), grace]);
+      // At shutdown the rest is aborted (and not recorded); on a hand-over a very slow check is
+      // left to finish on its own rather than holding the shard.
+      if (this.stopping) {
+        this.abort.abort();
+        await Promise.all(running);
+      }
+    }
+    await this.writer.flush();
+  }
+
+  private schedule(slot: Slot, due: number): void {
+    slot.version++;
+    slot.due = due;
+    this.heap.push({ due, id: slot.id, version: slot.version });
+    if (due < this.timerAt) this.arm();
+  }
+
+  private unschedule(slot: Slot): void {
+    slot.version++;
+    slot.due = null;
+    slot.waiting = null;
+    slot.nowQueued = false;
+  }
+
+  private arm(): void {
+    const top = this.heap.peek();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    if (!top || this.stopping) return;
+    this.timerAt = top.due;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, top.due - Date.now()));
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    const now = Date.now();
+    for (let top = this.heap.peek(); top && top.due <= now; top = this.heap.peek()) {
+      this.heap.pop();
+      const slot = this.slots.get(top.id);
+      if (!slot || slot.version !== top.version) continue;
+      this.enqueue({ slot, kind: 'scheduled', due: top.due, version: top.version });
+    }
+    this.arm();
+  }
+
+  private enqueue(item: ReadyItem): void {
+    this.ready.push(item);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.concurrency && this.readyHead < this.ready.length) {
+      const item = this.ready[this.readyHead++]!;
+      this.launch(item);
+    }
+    if (this.readyHead > 1024 && this.readyHead * 2 > this.ready.length) {
+      this.ready = this.ready.slice(this.readyHead);
+      this.readyHead = 0;
+    }
+  }
+
+  private launch(item: ReadyItem): void {
+    const { slot } = item;
+    if (slot.gone || slot.paused || this.stopping) return;
+    if (item.kind === 'scheduled' && item.version !== slot.version) return;
+    if (slot.running) {
+      if (item.kind === 'now') slot.nowQueued = true;
+      else slot.waiting = { due: item.due, version: item.version };
+      return;
+    }
+    this.inFlight++;
+    const startedAt = Date.now();
+    if (item.kind === 'scheduled') this.opts.onCheckStarted?.(startedAt - item.due);
+    const check = slot.heartbeat
+      ? Promise.resolve(this.silence(slot))
+      : runCheck(slot.target, this.abort.signal);
+    slot.running = check.then((outcome) => {
+      this.inFlight--;
+      slot.running = null;
+      try {
+        this.finish(item, startedAt, outcome);
+      } catch (err) {
+        this.log.error({ err, monitor_id: slot.id }, 'processing a check result failed');
+      }
+      this.pump();
+    });
+  }
+
+  private silence(slot: Slot): CheckOutcome {
+    const seconds = Math.round((slot.intervalMs + slot.graceMs) / 1000);
+    return {
+      status: 'down',
+      response_time_ms: null,
+      status_code: null,
+      error: `no ping received within ${seconds} s`,
+      tls_days_left: null,
+      warning: null,
+    };
+  }
+
+  private finish(item: ReadyItem, startedAt: number, outcome: CheckOutcome): void {
+    const { slot } = item;
+    // Aborted by shutdown, deleted or paused meanwhile: not a real result.
+    if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused) return;
+    const hadFailures = slot.failures > 0;
+    const t = this.record(slot, outcome, startedAt, false);
+    if (slot.gone) return;
+    const now = Date.now();
+    if (t.retrying) this.schedule(slot, now + slot.retryIntervalMs);
+    else if (item.kind === 'scheduled') this.schedule(slot, Math.max(item.due + slot.intervalMs, now));
+    else if (hadFailures) this.schedule(slot, now + slot.intervalMs);
+    if (slot.nowQueued) {
+      slot.nowQueued = false;
+      this.enqueue({ slot, kind: 'now', due: now, version: slot.version });
+    }
+    const w = slot.waiting;
+    slot.waiting = null;
+    if (w && w.version === slot.version) this.enqueue({ slot, kind: 'scheduled', ...w });
+  }
+
+  private record(slot: Slot, outcome: CheckOutcome, startedAt: number, immediate: boolean) {
+    const prev = slot.status;
+    const t = applyResult(
+      { status: slot.status, failures: slot.failures },
+      outcome.status,
+      slot.retryCount,
+      immediate,
+    );
+    // Two results of one monitor never share a timestamp: (monitor, time) identifies a result.
+    const checkedAt = Math.max(startedAt, (slot.lastCheckedAt ?? 0) + 1);
+    slot.status = t.status;
+    slot.failures = t.failures;
+    slot.lastCheckedAt = checkedAt;
+    this.writer.add({
+      monitor_id: slot.id,
+      checked_at: checkedAt,
+      status: outcome.status,
+      response_time_ms: outcome.response_time_ms,
+      status_code: outcome.status_code,
+      error: outcome.error,
+      tls_days_left: outcome.tls_days_left,
+      prev_status: prev,
+      runtime: {
+        id: slot.id,
+        current_status: t.status,
+        last_checked_at: checkedAt,
+        last_response_time_ms: outcome.response_time_ms,
+        last_status_code: outcome.status_code,
+        consecutive_failures: t.failures,
+        last_ping_at: slot.heartbeat ? slot.lastPingAt : null,
+      },
+    });
+    return t;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopping || this.leases.owned.size === 0) return;
+    const started = Date.now();
+    try {
+      const rows = await monitorsRepo.changedSince(this.db, this.lastPoll - POLL_OVERLAP_MS);
+      for (const row of rows) {
+        if (!this.leases.owned.has(row.id % SHARD_COUNT)) continue;
+        const slot = this.slots.get(row.id);
+        if (!slot || row.updated_at > slot.updatedAt) this.apply(row);
+        const req = row.check_requested_at ?? 0;
+        const s = this.slots.get(row.id);
+        if (s && req > s.checkRequestedAt) this.checkNow(row.id, req);
+      }
+      this.lastPoll = started;
+      if (started - this.lastReconcile >= RECONCILE_EVERY_MS) {
+        this.lastReconcile = started;
+        const ids = new Set(await monitorsRepo.idsInShards(this.db, [...this.leases.owned], SHARD_COUNT));
+        for (const id of [...this.slots.keys()]) if (!ids.has(id)) this.remove(id);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'polling monitor changes failed');
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import type { CheckTarget } from '../checks/index.js';
+import { toCheckTarget } from '../monitors/check-target.js';
+import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import type { MonitorStatus } from '../store/schema.js';
+
+/** The engine's in-memory view of one monitor: configuration, state and schedule. */
+export interface Slot {
+  id: number;
+  shard: number;
+  heartbeat: boolean;
+  target: CheckTarget;
+  intervalMs: number;
+  retryIntervalMs: number;
+  retryCount: number;
+  graceMs: number;
+  paused: boolean;
+  status: MonitorStatus;
+  failures: number;
+  lastCheckedAt: number | null;
+  lastPingAt: number | null;
+  /** Last configuration change seen, and last check-now request seen (for polling). */
+  updatedAt: number;
+  checkRequestedAt: number;
+  /** Bumped on every reschedule: heap entries of older versions are ignored. */
+  version: number;
+  due: number | null;
+  running: Promise<void> | null;
+  /** A check-now or a scheduled check that arrived while a check was running, run right after it. */
+  nowQueued: boolean;
+  waiting: { due: number; version: number } | null;
+  gone: 'deleted' | 'released' | null;
+}
+
+/** A new slot for a stored monitor. */
+export function slotFromRow(row: MonitorRow, shardCount: number): Slot {
+  const slot: Slot = {
+    id: row.id,
+    shard: row.id % shardCount,
+    heartbeat: false,
+    target: toCheckTarget(row),
+    intervalMs: 0,
+    retryIntervalMs: 0,
+    retryCount: 0,
+    graceMs: 0,
+    paused: false,
+    status: row.current_status,
+    failures: row.consecutive_failures,
+    lastCheckedAt: row.last_checked_at,
+    lastPingAt: row.last_ping_at,
+    updatedAt: row.updated_at,
+    checkRequestedAt: row.check_requested_at ?? 0,
+    version: 0,
+    due: null,
+    running: null,
+    nowQueued: false,
+    waiting: null,
+    gone: null,
+  };
+  configureSlot(slot, row);
+  return slot;
+}
+
+/** Copies a monitor's configuration into its slot (state and schedule are left alone). */
+export function configureSlot(slot: Slot, row: MonitorRow): void {
+  slot.heartbeat = row.monitor_type === 'heartbeat';
+  slot.target = toCheckTarget(row);
+  slot.intervalMs = row.check_interval_seconds * 1000;
+  slot.retryIntervalMs = row.retry_interval_seconds * 1000;
+  slot.retryCount = row.retry_count;
+  slot.graceMs = row.heartbeat_grace_seconds * 1000;
+  slot.paused = row.paused === 1;
+  slot.updatedAt = row.updated_at;
+}
+
+/** True while failed checks are being retried (not yet down). */
+export function isRetrying(slot: Slot): boolean {
+  return slot.failures > 0 && slot.failures <= slot.retryCount;
+}

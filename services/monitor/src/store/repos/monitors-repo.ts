@@ -1,0 +1,74 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db, MonitorStatus, MonitorsTable } from '../schema.js';
+
+export type MonitorRow = Selectable<MonitorsTable>;
+export type NewMonitorRow = Insertable<MonitorsTable>;
+export type MonitorUpdate = Updateable<MonitorsTable>;
+
+/** Runtime fields the engine writes after checks, one set per monitor. */
+export interface MonitorRuntime {
+  id: number;
+  current_status: MonitorStatus;
+  last_checked_at: number;
+  last_response_time_ms: number | null;
+  last_status_code: number | null;
+  consecutive_failures: number;
+  last_ping_at: number | null;
+}
+
+/** SQL for the monitors table. */
+export const monitorsRepo = {
+  byId: (db: Db, id: number) => db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirst(),
+  byToken: (db: Db, token: string) =>
+    db.selectFrom('monitors').selectAll().where('heartbeat_token', '=', token).executeTakeFirst(),
+  list: (db: Db) => db.selectFrom('monitors').selectAll().orderBy('id').execute(),
+  insert: (db: Db, row: NewMonitorRow) =>
+    db.insertInto('monitors').values(row).returningAll().executeTakeFirstOrThrow(),
+  update: (db: Db, id: number, patch: MonitorUpdate) =>
+    db.updateTable('monitors').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+  remove: (db: Db, id: number) => db.deleteFrom('monitors').where('id', '=', id).executeTakeFirst(),
+
+  /** Monitors of the given shards (id modulo `shardCount`). */
+  inShards: (db: Db, shards: number[], shardCount: number) =>
+    db.selectFrom('monitors').selectAll().where(sql<number>`id % ${shardCount}`, 'in', shards).execute(),
+  /** Ids of the monitors of the given shards: used to notice deletions made by other instances. */
+  idsInShards: async (db: Db, shards: number[], shardCount: number) =>
+    (
+      await db
+        .selectFrom('monitors')
+        .select('id')
+        .where(sql<number>`id % ${shardCount}`, 'in', shards)
+        .execute()
+    ).map((r) => r.id),
+  /** Monitors whose configuration changed, or which were asked to check now, since `since`. */
+  changedSince: (db: Db, since: number) =>
+    db
+      .selectFrom('monitors')
+      .selectAll()
+      .where((e) => e.or([e('updated_at', '>', since), e('check_requested_at', '>', since)]))
+      .execute(),
+  /** Which of `ids` still exist. */
+  existing: async (db: Db, ids: number[]) =>
+    new Set(
+      ids.length === 0
+        ? []
+        : (await db.selectFrom('monitors').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+    ),
+  /**
+   * Writes the engine's runtime fields. A monitor paused meanwhile keeps `paused`: the API's
+   * decision wins over a check that was already under way.
+   */
+  writeRuntime: (db: Db, r: MonitorRuntime) =>
+    db
+      .updateTable('monitors')
+      .set({
+        current_status: sql<MonitorStatus>`case when paused = 1 then 'paused' else ${r.current_status} end`,
+        last_checked_at: r.last_checked_at,
+        last_response_time_ms: r.last_response_time_ms,
+        last_status_code: r.last_status_code,
+        consecutive_failures: r.consecutive_failures,
+        ...(r.last_ping_at !== null && { last_ping_at: r.last_ping_at }),
+      })
+      .where('id', '=', r.id)
+      .execute(),
+};

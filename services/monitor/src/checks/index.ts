@@ -9,8 +9,10 @@ import { checkTls } from './tls.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
 export { type ParseResolverResult, parseDnsResolver } from './dns.js';
+export { type HostPort, parseHostPort } from './host-port.js';
 export { closeHttpAgents } from './http-agent.js';
 export { type ParseJsonPathResult, parseJsonPath } from './json-path.js';
+export { isPingHost } from './ping.js';
 export {
   type CodeRange,
   matchStatus,

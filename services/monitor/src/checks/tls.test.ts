@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeCert } from '../../test/peers/certs.js';
 import { type HttpTarget, startHttpTarget } from '../../test/peers/http-target.js';
-import { closedPort } from '../../test/peers/tcp-listener.js';
+import { closedPort, startTcpListener } from '../../test/peers/tcp-listener.js';
 import { type CheckTarget, runCheck } from './index.js';
 
 function tls(url: string, extra: Partial<CheckTarget> = {}): CheckTarget {
@@ -68,6 +68,17 @@ describe('tls', () => {
     const port = await closedPort();
     const out = await runCheck(tls(`127.0.0.1:${port}`));
     assert.equal(out.error, `connect ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
+  test('a server that accepts but never completes the handshake times out', async () => {
+    const silent = await startTcpListener();
+    try {
+      const out = await runCheck(tls(`127.0.0.1:${silent.port}`));
+      assert.equal(out.error, 'timeout after 1000 ms');
+      assert.equal(out.tls_days_left, null);
+    } finally {
+      await silent.close();
+    }
   });
 
   test('a plain-text server is a TLS failure, not a hang', async () => {

@@ -6,6 +6,10 @@ import { Type } from 'typebox';
 import { apiKeysRoutes } from './api/api-keys/routes.js';
 import { auditLogRoutes } from './api/audit-log/routes.js';
 import { authRoutes } from './api/auth/routes.js';
+import { checkResultsRoutes } from './api/check-results/routes.js';
+import { heartbeatRoutes } from './api/heartbeat/routes.js';
+import { monitorsRoutes } from './api/monitors/routes.js';
+import { sseRoutes } from './api/sse/routes.js';
 import { usersRoutes } from './api/users/routes.js';
 import { installAuthentication } from './auth/authenticate.js';
 import type { AppContext } from './context.js';
@@ -63,5 +67,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(usersRoutes(ctx));
   await app.register(apiKeysRoutes(ctx));
   await app.register(auditLogRoutes(ctx));
+  await app.register(monitorsRoutes(ctx));
+  await app.register(checkResultsRoutes(ctx));
+  await app.register(heartbeatRoutes(ctx));
+  await app.register(sseRoutes(ctx));
   return app;
 }

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { principalOf } from '../../auth/authenticate.js';
+import type { AppContext } from '../../context.js';
+import { IdParams, NoContent, problems } from '../../http/schemas.js';
+import type { MonitorInput } from '../../monitors/monitor-input.js';
+import { toMonitorView } from '../../monitors/monitor-view.js';
+import {
+  createMonitor,
+  deleteMonitor,
+  getMonitor,
+  requestCheck,
+  setPaused,
+  updateMonitor,
+} from '../../monitors/monitors-service.js';
+import { monitorsRepo } from '../../store/repos/monitors-repo.js';
+import { CheckNowAccepted, Monitor, MonitorBody, MonitorPatch } from './schema.js';
+
+const tags = ['monitors'];
+const security = [{ bearer: [] }];
+const read = { auth: { role: 'viewer' as const } };
+const write = { auth: { role: 'admin' as const } };
+
+// Read-only users see monitors without their credentials.
+const view = (req: FastifyRequest) => {
+  const mask = principalOf(req).role === 'viewer';
+  return (row: Parameters<typeof toMonitorView>[0]) => toMonitorView(row, mask);
+};
+
+/** Monitors: CRUD and the pause, resume and check-now actions. */
+export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/api/monitors',
+      {
+        config: read,
+        schema: { tags, security, response: { 200: Type.Array(Monitor), ...problems(401, 403) } },
+      },
+      async (req) => (await monitorsRepo.list(ctx.db)).map(view(req)),
+    );
+    app.post(
+      '/api/monitors',
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          body: MonitorBody,
+          response: { 201: Monitor, ...problems(400, 401, 403, 422) },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(view(req)(await createMonitor(ctx, req, req.body as MonitorInput))),
+    );
+    app.get(
+      '/api/monitors/:id',
+      {
+        config: read,
+        schema: { tags, security, params: IdParams, response: { 200: Monitor, ...problems(401, 403, 404) } },
+      },
+      async (req) => view(req)(await getMonitor(ctx, req.params.id)),
+    );
+    app.put(
+      '/api/monitors/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          body: MonitorBody,
+          response: { 200: Monitor, ...problems(400, 401, 403, 404, 422) },
+        },
+      },
+      async (req) =>
+        view(req)(await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace')),
+    );
+    app.patch(
+      '/api/monitors/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          body: MonitorPatch,
+          response: { 200: Monitor, ...problems(400, 401, 403, 404, 422) },
+        },
+      },
+      async (req) =>
+        view(req)(await updateMonitor(ctx, req, req.params.id, req.body as Partial<MonitorInput>, 'patch')),
+    );
+    app.delete(
+      '/api/monitors/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          response: { 204: NoContent, ...problems(401, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        await deleteMonitor(ctx, req, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+    for (const [action, paused] of [
+      ['pause', true],
+      ['resume', false],
+    ] as const) {
+      app.post(
+        `/api/monitors/:id/${action}`,
+        {
+          config: write,
+          schema: {
+            tags,
+            security,
+            params: IdParams,
+            response: { 200: Monitor, ...problems(401, 403, 404) },
+          },
+        },
+        async (req) => view(req)(await setPaused(ctx, req, req.params.id, paused)),
+      );
+    }
+    app.post(
+      '/api/monitors/:id/check-now',
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          response: { 202: CheckNowAccepted, ...problems(401, 403, 404, 409) },
+        },
+      },
+      async (req, reply) => {
+        const at = await requestCheck(ctx, req, req.params.id);
+        return reply.code(202).send({ monitor_id: req.params.id, requested_at: new Date(at).toISOString() });
+      },
+    );
+  };
+}

@@ -1,0 +1,104 @@
+import { Type } from 'typebox';
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Text = (maxLength: number) => nullable(Type.String({ maxLength }));
+
+export const MonitorTypeSchema = Type.Union([
+  Type.Literal('http_get'),
+  Type.Literal('http_post'),
+  Type.Literal('http_head'),
+  Type.Literal('tcp'),
+  Type.Literal('dns'),
+  Type.Literal('tls'),
+  Type.Literal('ping'),
+  Type.Literal('heartbeat'),
+]);
+const DnsRecordType = Type.Union([
+  Type.Literal('A'),
+  Type.Literal('AAAA'),
+  Type.Literal('CNAME'),
+  Type.Literal('MX'),
+  Type.Literal('TXT'),
+  Type.Literal('NS'),
+]);
+const Auth = nullable(
+  Type.Union([
+    Type.Object(
+      {
+        type: Type.Literal('basic'),
+        username: Type.String({ maxLength: 500 }),
+        password: Type.String({ maxLength: 500 }),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      { type: Type.Literal('bearer'), token: Type.String({ minLength: 1, maxLength: 4000 }) },
+      { additionalProperties: false },
+    ),
+  ]),
+);
+
+/** The portable configuration fields with their bounds (defaults are applied by the service). */
+const configFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  monitor_type: MonitorTypeSchema,
+  url: Text(2048),
+  check_interval_seconds: Type.Integer({ minimum: 1, maximum: 86400 }),
+  timeout_seconds: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    description: 'At most check_interval_seconds',
+  }),
+  retry_count: Type.Integer({ minimum: 0, maximum: 10 }),
+  retry_interval_seconds: Type.Integer({ minimum: 1, maximum: 86400 }),
+  expected_status_codes: Type.String({ maxLength: 200, description: '200, 2xx, 200-299, !503, lists' }),
+  headers: nullable(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 4000 }))),
+  body: Text(65536),
+  auth: Auth,
+  max_redirects: Type.Integer({ minimum: 0, maximum: 20 }),
+  ignore_tls_errors: Type.Boolean(),
+  keyword: Text(1000),
+  json_path: Text(500),
+  json_expected: Text(1000),
+  dns_record_type: DnsRecordType,
+  dns_expected: Text(1000),
+  dns_resolver: Text(100),
+  tls_warn_days: Type.Integer({ minimum: 0, maximum: 365 }),
+  heartbeat_grace_seconds: Type.Integer({ minimum: 0, maximum: 86400 }),
+};
+
+const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) => [k, Type.Optional(v)])) as {
+  [K in keyof typeof configFields]: ReturnType<typeof Type.Optional<(typeof configFields)[K]>>;
+};
+
+/** POST and PUT (a full replacement: omitted fields take their defaults). */
+export const MonitorBody = Type.Object(
+  { ...optional, name: configFields.name },
+  { additionalProperties: false },
+);
+/** PATCH: any subset. */
+export const MonitorPatch = Type.Object(optional, { additionalProperties: false, minProperties: 1 });
+
+const DateTime = Type.String({ format: 'date-time' });
+export const StatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('up'),
+  Type.Literal('down'),
+  Type.Literal('paused'),
+  Type.Literal('maintenance'),
+]);
+
+export const Monitor = Type.Object({
+  id: Type.Integer(),
+  ...configFields,
+  current_status: StatusSchema,
+  last_checked_at: nullable(DateTime),
+  last_response_time_ms: nullable(Type.Integer()),
+  last_status_code: nullable(Type.Integer()),
+  consecutive_failures: Type.Integer(),
+  heartbeat_token: nullable(Type.String()),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+
+export const CheckNowAccepted = Type.Object({ monitor_id: Type.Integer(), requested_at: DateTime });

@@ -1,0 +1,101 @@
+import type { DnsRecordType, HttpAuth, MonitorType } from '../checks/index.js';
+import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import { jsonColumn } from './check-target.js';
+
+/** A monitor's portable configuration, every field present (defaults applied). */
+export interface MonitorConfig {
+  name: string;
+  monitor_type: MonitorType;
+  url: string | null;
+  check_interval_seconds: number;
+  timeout_seconds: number;
+  retry_count: number;
+  retry_interval_seconds: number;
+  expected_status_codes: string;
+  headers: Record<string, string> | null;
+  body: string | null;
+  auth: HttpAuth | null;
+  max_redirects: number;
+  ignore_tls_errors: boolean;
+  keyword: string | null;
+  json_path: string | null;
+  json_expected: string | null;
+  dns_record_type: DnsRecordType;
+  dns_expected: string | null;
+  dns_resolver: string | null;
+  tls_warn_days: number;
+  heartbeat_grace_seconds: number;
+}
+
+/** What a client may send: the name is required, everything else has a default. */
+export type MonitorInput = Partial<MonitorConfig> & { name: string };
+
+export const DEFAULT_INTERVAL = 60;
+
+/**
+ * Fills in defaults. Those that depend on the interval follow the interval sent: timeout
+ * min(10, interval), retry interval min(20, interval).
+ */
+export function withDefaults(input: MonitorInput): MonitorConfig {
+  const interval = input.check_interval_seconds ?? DEFAULT_INTERVAL;
+  return {
+    name: input.name,
+    monitor_type: input.monitor_type ?? 'http_get',
+    url: input.url === undefined || input.url === '' ? null : input.url,
+    check_interval_seconds: interval,
+    timeout_seconds: input.timeout_seconds ?? Math.min(10, interval),
+    retry_count: input.retry_count ?? 3,
+    retry_interval_seconds: input.retry_interval_seconds ?? Math.min(20, interval),
+    expected_status_codes: input.expected_status_codes ?? '2xx',
+    headers: input.headers ?? null,
+    body: input.body ?? null,
+    auth: input.auth ?? null,
+    max_redirects: input.max_redirects ?? 10,
+    ignore_tls_errors: input.ignore_tls_errors ?? false,
+    keyword: input.keyword ?? null,
+    json_path: input.json_path ?? null,
+    json_expected: input.json_expected ?? null,
+    dns_record_type: input.dns_record_type ?? 'A',
+    dns_expected: input.dns_expected ?? null,
+    dns_resolver: input.dns_resolver ?? null,
+    tls_warn_days: input.tls_warn_days ?? 14,
+    heartbeat_grace_seconds: input.heartbeat_grace_seconds ?? 60,
+  };
+}
+
+/** The configuration of a stored monitor. */
+export function configOf(row: MonitorRow): MonitorConfig {
+  return {
+    name: row.name,
+    monitor_type: row.monitor_type as MonitorType,
+    url: row.url,
+    check_interval_seconds: row.check_interval_seconds,
+    timeout_seconds: row.timeout_seconds,
+    retry_count: row.retry_count,
+    retry_interval_seconds: row.retry_interval_seconds,
+    expected_status_codes: row.expected_status_codes,
+    headers: jsonColumn<Record<string, string>>(row.headers),
+    body: row.body,
+    auth: jsonColumn<HttpAuth>(row.auth),
+    max_redirects: row.max_redirects,
+    ignore_tls_errors: row.ignore_tls_errors === 1,
+    keyword: row.keyword,
+    json_path: row.json_path,
+    json_expected: row.json_expected,
+    dns_record_type: row.dns_record_type as DnsRecordType,
+    dns_expected: row.dns_expected,
+    dns_resolver: row.dns_resolver,
+    tls_warn_days: row.tls_warn_days,
+    heartbeat_grace_seconds: row.heartbeat_grace_seconds,
+  };
+}
+
+/** The configuration columns of a row. */
+export function configColumns(c: MonitorConfig) {
+  return {
+    ...c,
+    headers: c.headers === null ? null : JSON.stringify(c.headers),
+    auth: c.auth === null ? null : JSON.stringify(c.auth),
+    ignore_tls_errors: c.ignore_tls_errors ? 1 : 0,
+  };
+}

@@ -1,0 +1,25 @@
+import { iso } from '../http/schemas.js';
+import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import { configOf } from './monitor-input.js';
+
+/** The API shape of a monitor; `maskSecrets` hides credentials from read-only users. */
+export function toMonitorView(row: MonitorRow, maskSecrets = false) {
+  const c = configOf(row);
+  let auth = c.auth;
+  if (maskSecrets && auth) {
+    auth = auth.type === 'basic' ? { ...auth, password: '********' } : { ...auth, token: '********' };
+  }
+  return {
+    id: row.id,
+    ...c,
+    auth,
+    current_status: row.current_status,
+    last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
+    last_response_time_ms: row.last_response_time_ms,
+    last_status_code: row.last_status_code,
+    consecutive_failures: row.consecutive_failures,
+    heartbeat_token: row.heartbeat_token,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}

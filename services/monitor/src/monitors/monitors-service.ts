@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { audited } from '../audit/audit.js';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { checkResultsRepo } from '../store/repos/check-results-repo.js';
+import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
+import type { Db } from '../store/schema.js';
+import {
+  configColumns,
+  configOf,
+  type MonitorConfig,
+  type MonitorInput,
+  withDefaults,
+} from './monitor-input.js';
+import { validateMonitor } from './validate-monitor.js';
+
+/** A fresh heartbeat token: unguessable, URL-safe, a single path segment. */
+export function newHeartbeatToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function ensureValid(c: MonitorConfig): void {
+  const problems = validateMonitor(c);
+  if (problems.length > 0) {
+    const detail = `The monitor is invalid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`;
+    throw errors.validation_failed(detail, { errors: problems });
+  }
+}
+
+async function requireMonitor(db: Db, id: number): Promise<MonitorRow> {
+  const row = await monitorsRepo.byId(db, id);
+  if (!row) throw errors.not_found(`Monitor ${id} does not exist.`);
+  return row;
+}
+
+/** Reads one monitor or throws 404. */
+export function getMonitor(ctx: AppContext, id: number): Promise<MonitorRow> {
+  return requireMonitor(ctx.db, id);
+}
+
+/** Creates a monitor; the engine schedules its first check at once. */
+export async function createMonitor(ctx: AppContext, req: FastifyRequest, input: MonitorInput) {
+  const c = withDefaults(input);
+  ensureValid(c);
+  const now = Date.now();
+  const row = await audited(ctx, req, async (trx) => {
+    const r = await monitorsRepo.insert(trx, {
+      ...configColumns(c),
+      heartbeat_token: c.monitor_type === 'heartbeat' ? newHeartbeatToken() : null,
+      paused: 0,
+      current_status: 'pending',
+      consecutive_failures: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: c }];
+  });
+  ctx.engine.apply(row);
+  return row;
+}
+
+/** Replaces (PUT) or patches (PATCH) a monitor's configuration. */
+export async function updateMonitor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: number,
+  input: Partial<MonitorConfig>,
+  mode: 'replace' | 'patch',
+) {
+  const row = await audited(ctx, req, async (trx) => {
+    const old = await requireMonitor(trx, id);
+    const c =
+      mode === 'replace' ? withDefaults(input as MonitorInput) : withDefaults({ ...configOf(old), ...input });
+    ensureValid(c);
+    const token =
+      c.monitor_type === 'heartbeat' ? (old.heartbeat_token ?? newHeartbeatToken()) : old.heartbeat_token;
+    const r = await monitorsRepo.update(trx, id, {
+      ...configColumns(c),
+      heartbeat_token: token,
+      updated_at: Math.max(Date.now(), old.updated_at + 1),
+    });
+    return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail: input }];
+  });
+  ctx.engine.apply(row);
+  return row;
+}
+
+/** Deletes a monitor with its results. */
+export async function deleteMonitor(ctx: AppContext, req: FastifyRequest, id: number) {
+  await audited(ctx, req, async (trx) => {
+    const old = await requireMonitor(trx, id);
+    await checkResultsRepo.removeForMonitor(trx, id);
+    await monitorsRepo.remove(trx, id);
+    return [
+      null,
+      { action: 'monitor.delete', resource_type: 'monitor', resource_id: id, detail: { name: old.name } },
+    ];
+  });
+  ctx.engine.remove(id);
+}
+
+/** Pauses (no checks) or resumes (pending, checked at once) a monitor; repeating either is harmless. */
+export async function setPaused(ctx: AppContext, req: FastifyRequest, id: number, paused: boolean) {
+  const row = await audited(ctx, req, async (trx) => {
+    const old = await requireMonitor(trx, id);
+    const action = paused ? 'monitor.pause' : 'monitor.resume';
+    const entry = { action, resource_type: 'monitor', resource_id: id, detail: { name: old.name } };
+    if ((old.paused === 1) === paused) return [old, entry];
+    const r = await monitorsRepo.update(trx, id, {
+      paused: paused ? 1 : 0,
+      current_status: paused ? 'paused' : 'pending',
+      ...(!paused && { consecutive_failures: 0 }),
+      updated_at: Math.max(Date.now(), old.updated_at + 1),
+    });
+    return [r!, entry];
+  });
+  ctx.engine.apply(row);
+  return row;
+}
+
+/** Asks for one extra check now; recorded in the database so the instance that owns the monitor sees it. */
+export async function requestCheck(ctx: AppContext, req: FastifyRequest, id: number) {
+  const now = Date.now();
+  await audited(ctx, req, async (trx) => {
+    const old = await requireMonitor(trx, id);
+    if (old.paused === 1) throw errors.monitor_paused(`Monitor ${id} is paused: resume it first.`);
+    if (old.monitor_type === 'heartbeat') {
+      throw errors.heartbeat_not_checkable(
+        `Monitor ${id} is a heartbeat monitor: it is pinged, not checked.`,
+      );
+    }
+    await monitorsRepo.update(trx, id, { check_requested_at: now });
+    return [null, { action: 'monitor.check_now', resource_type: 'monitor', resource_id: id, detail: null }];
+  });
+  ctx.engine.checkNow(id, now);
+  return now;
+}

@@ -1,0 +1,240 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CloneError } from './clone-error.js';
+import { dirSizeBytes } from './dir-size.js';
+import { type GitResult, gitErrorLine, runGit } from './run-git.js';
+
+export { CloneError, type CloneErrorCode } from './clone-error.js';
+
+/** What to clone and how. `url` must come from `cloneUrlFor` (validated input only). */
+export interface CloneOptions {
+  url: string;
+  /** Branch, tag or commit sha (4–40 hex digits); null or absent = the default branch. */
+  ref?: string | null;
+  /** `--depth 1` (default) or the full history. */
+  shallow?: boolean;
+  /** Whole operation, all git processes included. Default 10 minutes. */
+  timeoutMs?: number;
+  /** Cap on the clone folder (`.git` included) in MB (10^6 bytes); 0 = no cap. Default 500. */
+  maxSizeMb?: number;
+  /** Parent of the scratch folder; default the OS temp dir. */
+  scratchRoot?: string;
+  signal?: AbortSignal;
+}
+
+/** A finished clone, checked out at `commitSha`. */
+export interface CloneResult {
+  /** Scratch folder holding the work tree; remove it with {@link removeScratch}. */
+  dir: string;
+  commitSha: string;
+  /** The requested ref, else the name of the default branch. */
+  refUsed: string;
+  refKind: 'branch' | 'tag' | 'commit' | 'default';
+  isShallow: boolean;
+}
+
+const SHA_RE = /^[0-9a-f]{4,40}$/i;
+const SIZE_POLL_MS = 1000;
+
+// Forced on every git call: hooks off, no fsmonitor, no submodule recursion, no credential helpers.
+function configArgs(url: string): string[] {
+  const args = [
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'core.fsmonitor=false',
+    '-c',
+    'submodule.recurse=false',
+    '-c',
+    'credential.helper=',
+    '-c',
+    'advice.detachedHead=false',
+    '-c',
+    'init.defaultBranch=main',
+  ];
+  // Local test fixtures only; a file:// base is never the production configuration.
+  if (url.startsWith('file://')) args.push('-c', 'protocol.file.allow=always');
+  return args;
+}
+
+/** Removes a scratch clone folder (no error if it is already gone). */
+export async function removeScratch(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/**
+ * Clones `url` into a fresh scratch folder: shallow or full, at a branch, tag or commit, with a timeout
+ * that kills the whole git process group, no hooks, submodules or prompts, and a size cap checked while
+ * cloning and after. Throws {@link CloneError}; the scratch folder is removed on failure.
+ */
+export async function cloneRepo(opts: CloneOptions): Promise<CloneResult> {
+  const dir = await mkdtemp(join(opts.scratchRoot ?? tmpdir(), 'metrics-clone-'));
+  const ctx = new CloneContext(opts, dir);
+  try {
+    const result = await ctx.run();
+    await ctx.checkSize();
+    return result;
+  } catch (e) {
+    await removeScratch(dir);
+    throw e;
+  } finally {
+    ctx.stopWatching();
+  }
+}
+
+class CloneContext {
+  private readonly deadline: number;
+  private readonly maxBytes: number;
+  private readonly shallow: boolean;
+  private readonly cfg: string[];
+  private watcher: NodeJS.Timeout | undefined;
+  private tooLarge = false;
+  private watching = false;
+  private readonly killer = new AbortController();
+
+  constructor(
+    private readonly opts: CloneOptions,
+    private readonly dir: string,
+  ) {
+    this.deadline = Date.now() + (opts.timeoutMs ?? 600_000);
+    this.maxBytes = (opts.maxSizeMb ?? 500) * 1_000_000;
+    this.shallow = opts.shallow ?? true;
+    this.cfg = configArgs(opts.url);
+    if (opts.signal?.aborted) this.killer.abort();
+    else opts.signal?.addEventListener('abort', () => this.killer.abort(), { once: true });
+  }
+
+  async run(): Promise<CloneResult> {
+    const ref = this.opts.ref ?? null;
+    this.watchSize();
+    if (ref === null) {
+      await this.clone([]);
+      const refUsed = (await this.git(['symbolic-ref', '--short', '-q', 'HEAD'])).stdout.trim();
+      return this.result(refUsed || 'HEAD', 'default', this.shallow);
+    }
+    const kind = await this.refKind(ref);
+    if (kind === 'branch') {
+      await this.clone(['--no-tags', '--branch', ref]);
+      return this.result(ref, 'branch', this.shallow);
+    }
+    if (kind === 'tag') {
+      await this.clone(['--branch', ref]);
+      return this.result(ref, 'tag', this.shallow);
+    }
+    if (!SHA_RE.test(ref)) throw new CloneError('ref_not_found', `no branch or tag named "${ref}"`);
+    return this.checkoutCommit(ref);
+  }
+
+  // A full 40-digit sha is fetched alone at depth 1; an abbreviated one cannot be fetched by name,
+  // so it (and a sha the server refuses to serve directly) falls back to a full clone.
+  private async checkoutCommit(sha: string): Promise<CloneResult> {
+    if (this.shallow && sha.length === 40) {
+      await this.git(['init', '-q'], true);
+      const fetched = await this.git(['fetch', '-q', '--depth', '1', '--no-tags', this.opts.url, sha]);
+      if (fetched.code === 0) {
+        await this.git(['checkout', '-q', '--detach', 'FETCH_HEAD'], true);
+        return this.result(sha, 'commit', true);
+      }
+      this.throwIfStopped(fetched);
+      await removeScratch(join(this.dir, '.git'));
+    }
+    await this.clone(['--no-tags', '--no-checkout'], false);
+    const resolved = await this.git(['rev-parse', '--verify', '-q', `${sha}^{commit}`]);
+    if (resolved.code !== 0) throw new CloneError('ref_not_found', `no commit ${sha} in the repository`);
+    await this.git(['checkout', '-q', '--detach', resolved.stdout.trim()], true);
+    return this.result(sha, 'commit', false);
+  }
+
+  private async refKind(ref: string): Promise<'branch' | 'tag' | 'unknown'> {
+    const res = await this.git(['ls-remote', this.opts.url, `refs/heads/${ref}`, `refs/tags/${ref}`]);
+    this.throwIfStopped(res);
+    if (res.code !== 0)
+      throw new CloneError(
+        'clone_failed',
+        `could not list the repository's refs: ${gitErrorLine(res.stderr)}`,
+      );
+    const names = new Set(res.stdout.split('\n').map((l) => l.split('\t')[1] ?? ''));
+    if (names.has(`refs/heads/${ref}`)) return 'branch';
+    if (names.has(`refs/tags/${ref}`)) return 'tag';
+    return 'unknown';
+  }
+
+  private async clone(extra: string[], shallow = this.shallow): Promise<void> {
+    const args = ['clone', '-q', '--no-recurse-submodules'];
+    if (shallow) args.push('--depth', '1', '--single-branch');
+    else if (!extra.includes('--no-checkout')) args.push('--single-branch');
+    args.push(...extra, '--', this.opts.url, this.dir);
+    const res = await this.git(args);
+    this.throwIfStopped(res);
+    if (res.code !== 0) {
+      const line = gitErrorLine(res.stderr);
+      if (/Remote branch .* not found/i.test(line)) throw new CloneError('ref_not_found', line);
+      throw new CloneError('clone_failed', `git clone failed: ${line}`);
+    }
+  }
+
+  private async result(
+    refUsed: string,
+    refKind: CloneResult['refKind'],
+    isShallow: boolean,
+  ): Promise<CloneResult> {
+    const sha = await this.git(['rev-parse', 'HEAD'], true);
+    return { dir: this.dir, commitSha: sha.stdout.trim(), refUsed, refKind, isShallow };
+  }
+
+  /** Runs git in the scratch folder within what remains of the deadline; `mustPass` turns failure into clone_failed. */
+  private async git(args: string[], mustPass = false): Promise<GitResult> {
+    const remaining = this.deadline - Date.now();
+    if (remaining <= 0) throw new CloneError('clone_timeout', 'the clone took longer than the time allowed');
+    const res = await runGit([...this.cfg, ...args], {
+      cwd: this.dir,
+      timeoutMs: remaining,
+      signal: this.killer.signal,
+    });
+    if (mustPass) {
+      this.throwIfStopped(res);
+      if (res.code !== 0)
+        throw new CloneError('clone_failed', `git ${args[0]} failed: ${gitErrorLine(res.stderr)}`);
+    }
+    return res;
+  }
+
+  private throwIfStopped(res: GitResult): void {
+    if (this.tooLarge) throw this.tooLargeError();
+    if (res.timedOut) throw new CloneError('clone_timeout', 'the clone took longer than the time allowed');
+    if (res.aborted) throw new CloneError('interrupted', 'the clone was cancelled');
+  }
+
+  private tooLargeError(): CloneError {
+    return new CloneError('repo_too_large', `the repository is larger than ${this.opts.maxSizeMb ?? 500} MB`);
+  }
+
+  // Polls the folder while git writes so a huge repository is stopped early, not after the download.
+  private watchSize(): void {
+    if (this.maxBytes <= 0) return;
+    this.watching = true;
+    const tick = async (): Promise<void> => {
+      const size = await dirSizeBytes(this.dir);
+      if (!this.watching) return;
+      if (size > this.maxBytes) {
+        this.tooLarge = true;
+        this.killer.abort();
+        return;
+      }
+      this.watcher = setTimeout(tick, SIZE_POLL_MS);
+    };
+    this.watcher = setTimeout(tick, SIZE_POLL_MS);
+  }
+
+  stopWatching(): void {
+    this.watching = false;
+    clearTimeout(this.watcher);
+    this.watcher = undefined;
+  }
+
+  async checkSize(): Promise<void> {
+    this.stopWatching();
+    if (this.maxBytes > 0 && (await dirSizeBytes(this.dir)) > this.maxBytes) throw this.tooLargeError();
+  }
+}

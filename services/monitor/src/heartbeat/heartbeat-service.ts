@@ -9,8 +9,7 @@ import { monitorsRepo } from '../store/repos/monitors-repo.js';
  */
 export async function recordHeartbeat(ctx: AppContext, token: string, ok: boolean): Promise<boolean> {
   const row = await monitorsRepo.byToken(ctx.db, token);
-  if (!row || row.monitor_type !== 'heartbeat')
-    throw errors.not_found('No heartbeat monitor has this token.');
+  if (row?.monitor_type !== 'heartbeat') throw errors.not_found('No heartbeat monitor has this token.');
   if (row.paused === 1) return false;
   return ctx.engine.ping(row, ok);
 }

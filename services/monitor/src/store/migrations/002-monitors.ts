@@ -9,7 +9,8 @@ export const monitorsMigration: AppMigration = async (db, dialect) => {
   const t = columnTypes(dialect);
   await db.schema
     .createTable('monitors')
-    .addColumn('id', t.id, (c) => c.primaryKey())
+    // Ids are never reused (SQLite would otherwise hand a deleted monitor's id to the next one).
+    .addColumn('id', t.id, (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
     .addColumn('name', t.text, (c) => c.notNull())
     .addColumn('monitor_type', t.text, (c) => c.notNull())
     .addColumn('url', t.text)

@@ -1,0 +1,120 @@
+import { StringDecoder } from 'node:string_decoder';
+import { runGit } from '../repo/run-git.js';
+import { type FileHistory, HistoryTracker } from './history-tracker.js';
+import { LOG_FORMAT_ARGS, type LogCommit, LogParser } from './log-parser.js';
+
+export type { FileHistory } from './history-tracker.js';
+
+/** Options of {@link collectGitHistory}. */
+export interface HistoryOptions {
+  /** Commit whose files are measured; default HEAD. */
+  rev?: string;
+  /** Only these current paths (e.g. the discovered files); default every file of the commit. */
+  paths?: Iterable<string>;
+  /** Split the log into this many commit ranges read by concurrent git processes; default 2 past 2,000 commits. */
+  parallelism?: 1 | 2;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+// Forced so the user's config can neither slow the pass (external diff, textconv) nor change its shape.
+const LOG_ARGS = [
+  '-c',
+  'core.hooksPath=/dev/null',
+  'log',
+  '--no-merges',
+  '--topo-order',
+  '-M',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-color',
+  ...LOG_FORMAT_ARGS,
+];
+
+const SPLIT_THRESHOLD = 2000;
+
+/** Thrown when git fails or times out while reading history. */
+export class HistoryError extends Error {
+  override readonly name = 'HistoryError';
+}
+
+async function gitText(dir: string, args: string[], opts: HistoryOptions): Promise<string> {
+  const res = await runGit(args, { cwd: dir, timeoutMs: opts.timeoutMs, signal: opts.signal });
+  if (res.code !== 0)
+    throw new HistoryError(res.timedOut ? 'git history timed out' : `git ${args[0]} failed`);
+  return res.stdout;
+}
+
+/** Streams one `git log` over `range` into `onCommit`, decoding UTF-8 across chunk boundaries. */
+async function streamLog(
+  dir: string,
+  range: string[],
+  opts: HistoryOptions,
+  onCommit: (c: LogCommit) => void,
+): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  const parser = new LogParser(onCommit);
+  const res = await runGit([...LOG_ARGS, ...range, '--'], {
+    cwd: dir,
+    timeoutMs: opts.timeoutMs,
+    signal: opts.signal,
+    onStdout: (chunk) => parser.push(decoder.write(chunk)),
+  });
+  if (res.code !== 0) {
+    throw new HistoryError(
+      res.timedOut ? 'git history timed out' : `git log failed: ${res.stderr.trim().slice(0, 200)}`,
+    );
+  }
+  parser.push(decoder.end());
+  parser.end();
+}
+
+/**
+ * Git-history metrics of every file at `rev`, following renames backwards, from one streamed pass of
+ * `git log -M --numstat` (optionally two concurrent passes over disjoint commit ranges, folded in
+ * order). Returns an empty map for a shallow clone: its history would be a misleading single commit.
+ */
+export async function collectGitHistory(
+  dir: string,
+  opts: HistoryOptions = {},
+): Promise<Map<string, FileHistory>> {
+  const rev = opts.rev ?? 'HEAD';
+  const [shallow, head] = await Promise.all([
+    gitText(dir, ['rev-parse', '--is-shallow-repository'], opts),
+    gitText(dir, ['log', '-1', '--format=%H %at', rev, '--'], opts),
+  ]);
+  if (shallow.trim() === 'true') return new Map();
+  const [sha = '', timeText = '0'] = head.trim().split(' ');
+  const paths =
+    opts.paths ??
+    (await gitText(dir, ['ls-tree', '-r', '-z', '--name-only', sha], opts))
+      .split('\0')
+      .filter((p) => p !== '');
+  const tracker = new HistoryTracker(paths);
+  const split = await splitPoint(dir, sha, opts);
+  if (split === undefined) {
+    await streamLog(dir, [sha], opts, (c) => tracker.apply(c));
+  } else {
+    // The newer range is folded as it streams; the older one, read at the same time on the other core,
+    // is parsed into memory and folded after (renames must be followed newest first).
+    const older: LogCommit[] = [];
+    await Promise.all([
+      streamLog(dir, [`^${split}`, sha], opts, (c) => tracker.apply(c)),
+      streamLog(dir, [split], opts, (c) => older.push(c)),
+    ]);
+    for (const c of older) tracker.apply(c);
+  }
+  return tracker.result(Number(timeText));
+}
+
+// `^X sha` and `X` partition the commits reachable from sha (the second holds X's ancestors), and every
+// commit of the first range is newer than any it shares a line with, so folding them in order is exact.
+async function splitPoint(dir: string, sha: string, opts: HistoryOptions): Promise<string | undefined> {
+  const parallelism = opts.parallelism;
+  if (parallelism === 1) return undefined;
+  const list = (await gitText(dir, ['rev-list', '--first-parent', sha, '--'], opts))
+    .split('\n')
+    .filter(Boolean);
+  if (list.length < 2 || (parallelism === undefined && list.length < SPLIT_THRESHOLD)) return undefined;
+  return list[Math.floor(list.length / 2)];
+}

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { cUnquote } from './c-unquote.js';
+import { type LogCommit, LogParser } from './log-parser.js';
+
+// Output of `git log -z --numstat --summary --format=%x01%at %ae%x00` for three commits: a rename with
+// a binary file, an empty (merge-like) commit, and creations with names git quotes in summaries.
+const SAMPLE =
+  '\x011700000300 b@x.org\0\0\n-\t-\tbin.dat\0' +
+  '1\t0\t\0d/one.py\0d/two.py\0' +
+  '0\t1\twe ird.py\0' +
+  ' create mode 100644 bin.dat\n rename d/{one.py => two.py} (83%)\n delete mode 100644 we ird.py\n' +
+  '\x011700000200 Empty@X.org\0\0' +
+  '\x011700000100 a@x.org\0\0\n5\t0\td/one.py\0' +
+  '1\t0\tnew\nline.py\0' +
+  '1\t0\t\u00e9.py\0' +
+  ' create mode 100644 d/one.py\n create mode 100644 "new\\nline.py"\n create mode 100644 "\\303\\251.py"\n';
+
+const EXPECTED: LogCommit[] = [
+  {
+    time: 1700000300,
+    email: 'b@x.org',
+    changes: [
+      { path: 'bin.dat', oldPath: undefined, added: 0, deleted: 0 },
+      { path: 'd/two.py', oldPath: 'd/one.py', added: 1, deleted: 0 },
+      { path: 'we ird.py', oldPath: undefined, added: 0, deleted: 1 },
+    ],
+    created: ['bin.dat'],
+  },
+  { time: 1700000200, email: 'Empty@X.org', changes: [], created: [] },
+  {
+    time: 1700000100,
+    email: 'a@x.org',
+    changes: [
+      { path: 'd/one.py', oldPath: undefined, added: 5, deleted: 0 },
+      { path: 'new\nline.py', oldPath: undefined, added: 1, deleted: 0 },
+      { path: '\u00e9.py', oldPath: undefined, added: 1, deleted: 0 },
+    ],
+    created: ['d/one.py', 'new\nline.py', '\u00e9.py'],
+  },
+];
+
+function parseIn(chunks: string[]): LogCommit[] {
+  const out: LogCommit[] = [];
+  const p = new LogParser((c) => out.push(c));
+  for (const c of chunks) p.push(c);
+  p.end();
+  return out;
+}
+
+describe('LogParser', () => {
+  test('parses a whole log', () => assert.deepEqual(parseIn([SAMPLE]), EXPECTED));
+
+  test('gives the same result whatever the chunk boundaries', () => {
+    for (let cut = 1; cut < SAMPLE.length; cut++) {
+      assert.deepEqual(parseIn([SAMPLE.slice(0, cut), SAMPLE.slice(cut)]), EXPECTED, `cut at ${cut}`);
+    }
+    assert.deepEqual(parseIn([...SAMPLE]), EXPECTED, 'one character at a time');
+  });
+
+  test('refuses output cut in the middle of a record', () => {
+    assert.throws(() => parseIn([SAMPLE.slice(0, SAMPLE.indexOf('d/two.py'))]));
+  });
+});
+
+describe('cUnquote', () => {
+  test('decodes git C quoting, octal bytes as UTF-8', () => {
+    assert.equal(cUnquote('plain.py'), 'plain.py');
+    assert.equal(cUnquote('"a\\tb\\"c\\\\d"'), 'a\tb"c\\d');
+    assert.equal(cUnquote('"\\303\\251t\\303\\251.py"'), '\u00e9t\u00e9.py');
+  });
+});

@@ -1,0 +1,54 @@
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { validateAnalysisInput } from '../repo/validate.js';
+import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+
+export interface CreateAnalysisBody {
+  repo_url: string;
+  branch?: string | null | undefined;
+  ref?: string | null | undefined;
+}
+
+/** Validates and queues an analysis; nothing unvalidated is stored or handed to git. */
+export async function createAnalysis(ctx: AppContext, body: CreateAnalysisBody): Promise<AnalysisRow> {
+  const v = validateAnalysisInput(body);
+  if (!v.ok) {
+    const fieldErrors = v.errors.map((e) => ({ path: e.field, message: e.message }));
+    throw errors.validation_failed(
+      `The request body is invalid: ${fieldErrors.map((e) => `${e.path} ${e.message}`).join('; ')}.`,
+      { errors: fieldErrors },
+    );
+  }
+  const input = v.value;
+  const warnings: string[] = [];
+  if (input.branch !== null && input.ref !== null) {
+    warnings.push(
+      `both branch "${input.branch}" and ref "${input.ref}" were given: ref was used, branch was not`,
+    );
+  }
+  const c = ctx.config;
+  const row = await analysesRepo.insert(ctx.db, {
+    repo_url: input.canonicalUrl,
+    owner: input.owner,
+    repo: input.repo,
+    branch: input.branch,
+    ref: input.ref,
+    warnings,
+    settings: {
+      history: !c.cloneShallow,
+      pylint: c.pylintEnabled,
+      skip_test_files: c.skipTestFiles,
+      max_file_count: c.maxFileCount,
+    },
+    now: Date.now(),
+  });
+  ctx.wakeWorker();
+  return row;
+}
+
+/** One analysis or a 404. */
+export async function getAnalysis(ctx: AppContext, id: number): Promise<AnalysisRow> {
+  const row = await analysesRepo.get(ctx.db, id);
+  if (!row) throw errors.not_found(`analysis ${id} does not exist`);
+  return row;
+}

@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+
+const Stage = Type.Union(
+  ['pending', 'cloning', 'discovering', 'analyzing', 'git_analysis', 'generating', 'done', 'failed'].map(
+    (s) => Type.Literal(s),
+  ),
+);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+// Shape only: the URL and ref-name rules are checked by validateAnalysisInput, which reports every field.
+export const CreateAnalysisBody = Type.Object(
+  {
+    repo_url: Type.String({ maxLength: 300, examples: ['https://github.com/psf/requests'] }),
+    branch: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
+    ref: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 300, description: 'A tag or commit; wins over branch.' }),
+        Type.Null(),
+      ]),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Analysis = Type.Object({
+  id: Type.Integer(),
+  repo_url: Type.String(),
+  branch: NullableString,
+  ref: NullableString,
+  ref_used: Type.Union([Type.String({ description: 'The branch, tag or commit checked out.' }), Type.Null()]),
+  status: Type.Union(['pending', 'running', 'done', 'failed'].map((s) => Type.Literal(s))),
+  stage: Stage,
+  progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
+  commit_sha: NullableString,
+  output_name: NullableString,
+  warnings: Type.Array(Type.String()),
+  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  stages: Type.Array(Type.Object({ stage: Stage, at: Type.String({ format: 'date-time' }) })),
+  created_at: Type.String({ format: 'date-time' }),
+  started_at: NullableTime,
+  finished_at: NullableTime,
+  summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+});
+
+export const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    repo_url: Type.Optional(Type.String({ maxLength: 300, description: 'Only runs of this repository.' })),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,45 @@
+import { installProblemHandler, strictAjv } from '@app/kit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { analysesRoutes } from './api/analyses/routes.js';
+import { metaRoutes } from './api/meta/routes.js';
+import type { AppContext } from './context.js';
+import { Problem } from './http/schemas.js';
+
+/** Builds the HTTP application on an already opened context; listening is the caller's business. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    ajv: strictAjv,
+    bodyLimit: 64 * 1024,
+  });
+  app.addSchema(Problem);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Code metrics API',
+        version: '1.0.0',
+        description:
+          'Analyses public Python repositories: complexity, maintainability, Halstead, raw counts, pylint and git history, at file, class, function and summary level.',
+      },
+    },
+  });
+  // `/docs` is the schema for API clients and the Swagger UI for browsers.
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0];
+    if (req.method !== 'GET' || (path !== '/docs' && path !== '/docs/')) return;
+    const accept = req.headers.accept ?? '';
+    if (accept.includes('application/json') && !accept.includes('text/html')) {
+      return reply.type('application/json').send(app.swagger());
+    }
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  installProblemHandler(app);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(metaRoutes(ctx));
+  await app.register(analysesRoutes(ctx));
+  return app;
+}

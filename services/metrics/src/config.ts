@@ -1,0 +1,86 @@
+import { join, resolve } from 'node:path';
+import { bool, int, loadConfig, oneOf, str, url } from '@app/kit';
+
+/** The only place that reads process.env: everything else receives this object. */
+export const configSchema = {
+  PORT: int({ default: 8000, min: 0, max: 65535 }),
+  HOST: str({ default: '0.0.0.0' }),
+  DATA_DIR: str({ default: './data' }),
+  DATABASE_URL: url({ protocols: ['postgres', 'postgresql'] }),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  CLONE_SHALLOW: bool({ default: true }),
+  PYLINT_ENABLED: bool({ default: true }),
+  SKIP_TEST_FILES: bool({ default: true }),
+  MAX_FILE_COUNT: int({ default: 10_000, min: 1, max: 1_000_000 }),
+  MAX_REPO_SIZE_MB: int({ default: 500, min: 0, max: 1_000_000 }),
+  GITHUB_BASE_URL: url({ protocols: ['https', 'http', 'file'], default: 'https://github.com' }),
+  PYLINT_COMMAND: str({ default: 'pylint' }),
+  /** Analyses run at the same time by this process. */
+  WORKER_CONCURRENCY: int({ default: 1, min: 1, max: 16 }),
+  /** Worker threads of the pyscan pool (per process, shared by concurrent runs). */
+  ANALYSIS_THREADS: int({ default: 2, min: 1, max: 64 }),
+  /** Parallel pylint processes (`pylint -j`). */
+  PYLINT_JOBS: int({ default: 2, min: 1, max: 64 }),
+  CLONE_TIMEOUT_SECONDS: int({ default: 600, min: 1, max: 86_400 }),
+  /** A source file bigger than this is skipped with a warning. */
+  MAX_FILE_SIZE_KB: int({ default: 2048, min: 1, max: 1_000_000 }),
+  /** A running analysis whose worker has not renewed its lease for this long is taken as dead. */
+  LEASE_SECONDS: int({ default: 30, min: 2, max: 3600 }),
+  /** How often an idle worker looks for queued analyses (new ones in this process wake it at once). */
+  POLL_INTERVAL_MS: int({ default: 2000, min: 50, max: 60_000 }),
+};
+
+export interface MetricsConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  outputsDir: string;
+  scratchDir: string;
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  logLevel: string;
+  cloneShallow: boolean;
+  pylintEnabled: boolean;
+  skipTestFiles: boolean;
+  maxFileCount: number;
+  maxRepoSizeMb: number;
+  githubBaseUrl: string;
+  pylintCommand: string;
+  workerConcurrency: number;
+  analysisThreads: number;
+  pylintJobs: number;
+  cloneTimeoutMs: number;
+  maxFileSizeBytes: number;
+  leaseMs: number;
+  pollIntervalMs: number;
+}
+
+/** Validates the environment once; a bad value throws a ConfigError naming the variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): MetricsConfig {
+  const c = loadConfig(configSchema, env);
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    outputsDir: join(dataDir, 'outputs'),
+    scratchDir: join(dataDir, 'scratch'),
+    databaseUrl: c.DATABASE_URL,
+    sqliteFile: join(dataDir, 'metrics.db'),
+    logLevel: c.LOG_LEVEL,
+    cloneShallow: c.CLONE_SHALLOW,
+    pylintEnabled: c.PYLINT_ENABLED,
+    skipTestFiles: c.SKIP_TEST_FILES,
+    maxFileCount: c.MAX_FILE_COUNT,
+    maxRepoSizeMb: c.MAX_REPO_SIZE_MB,
+    githubBaseUrl: c.GITHUB_BASE_URL ?? 'https://github.com',
+    pylintCommand: c.PYLINT_COMMAND,
+    workerConcurrency: c.WORKER_CONCURRENCY,
+    analysisThreads: c.ANALYSIS_THREADS,
+    pylintJobs: c.PYLINT_JOBS,
+    cloneTimeoutMs: c.CLONE_TIMEOUT_SECONDS * 1000,
+    maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
+    leaseMs: c.LEASE_SECONDS * 1000,
+    pollIntervalMs: c.POLL_INTERVAL_MS,
+  };
+}

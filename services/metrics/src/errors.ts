@@ -1,0 +1,8 @@
+import { commonProblems, defineErrors } from '@app/kit';
+
+/** The metrics service's one error catalogue: `code` values are stable API. */
+export const errors = defineErrors({
+  ...commonProblems,
+  analysis_not_done: { status: 409, title: 'Analysis not done' },
+  unknown_level: { status: 404, title: 'Unknown level' },
+});

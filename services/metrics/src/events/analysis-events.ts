@@ -1,0 +1,36 @@
+import { EventEmitter } from 'node:events';
+
+/** A live progress tick; stored progress is written less often, so streams in this process get every tick. */
+export interface ProgressTick {
+  done: number;
+  total: number;
+}
+
+/** In-process signal "analysis N changed": listeners reload the record, or take the progress tick. */
+export class AnalysisEvents {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per open stream; hundreds of viewers are legitimate.
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** Tells listeners that the stored record of `id` changed. */
+  changed(id: number): void {
+    this.emitter.emit(`changed:${id}`);
+  }
+
+  progress(id: number, tick: ProgressTick): void {
+    this.emitter.emit(`progress:${id}`, tick);
+  }
+
+  /** Subscribes to one analysis; returns the unsubscribe function. */
+  subscribe(id: number, onChanged: () => void, onProgress: (t: ProgressTick) => void): () => void {
+    this.emitter.on(`changed:${id}`, onChanged);
+    this.emitter.on(`progress:${id}`, onProgress);
+    return () => {
+      this.emitter.off(`changed:${id}`, onChanged);
+      this.emitter.off(`progress:${id}`, onProgress);
+    };
+  }
+}

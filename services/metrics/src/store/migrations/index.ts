@@ -1,0 +1,7 @@
+import type { AppMigration } from '@app/kit';
+import { analyses } from './001-analyses.js';
+
+/** Applied in name order at every start; never edit a released migration, add a new one. */
+export const migrations: Record<string, AppMigration> = {
+  '001-analyses': analyses,
+};

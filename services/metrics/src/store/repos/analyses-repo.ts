@@ -1,0 +1,223 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AnalysesTable, MetricsDB, Stage } from '../schema.js';
+
+export type AnalysisRow = Selectable<AnalysesTable>;
+
+/** A stage entered and when (epoch ms). */
+export interface StageTime {
+  stage: Stage;
+  at: number;
+}
+
+export interface NewAnalysis {
+  repo_url: string;
+  owner: string;
+  repo: string;
+  branch: string | null;
+  ref: string | null;
+  warnings: string[];
+  settings: Record<string, unknown>;
+  now: number;
+}
+
+/** Outcome fields written when a run finishes well. */
+export interface DoneFields {
+  output_name: string;
+  summary: unknown;
+  warnings: string[];
+}
+
+const parseStages = (row: Pick<AnalysisRow, 'stage_times'>): StageTime[] => JSON.parse(row.stage_times);
+
+/** SQL of the analyses table, which is also the job queue. */
+export const analysesRepo = {
+  async insert(db: Kysely<MetricsDB>, a: NewAnalysis): Promise<AnalysisRow> {
+    return db
+      .insertInto('analyses')
+      .values({
+        repo_url: a.repo_url,
+        owner: a.owner,
+        repo: a.repo,
+        branch: a.branch,
+        ref: a.ref,
+        status: 'pending',
+        stage: 'pending',
+        stage_times: JSON.stringify([{ stage: 'pending', at: a.now }]),
+        progress_done: 0,
+        progress_total: 0,
+        warnings: JSON.stringify(a.warnings),
+        settings: JSON.stringify(a.settings),
+        created_at: a.now,
+        attempts: 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  async get(db: Kysely<MetricsDB>, id: number): Promise<AnalysisRow | undefined> {
+    return db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Newest first. */
+  async list(db: Kysely<MetricsDB>, limit: number, repoUrl?: string): Promise<AnalysisRow[]> {
+    let q = db.selectFrom('analyses').selectAll();
+    if (repoUrl !== undefined) q = q.where('repo_url', '=', repoUrl);
+    return q.orderBy('id', 'desc').limit(limit).execute();
+  },
+
+  /**
+   * Claims the oldest pending run for `owner` until `leaseUntil`. The status condition makes the
+   * update a no-op when another worker won the race, so exactly one worker gets each run.
+   */
+  async claimNext(db: Kysely<MetricsDB>, owner: string, now: number, leaseUntil: number) {
+    for (let tries = 0; tries < 5; tries++) {
+      const next = await db
+        .selectFrom('analyses')
+        .select(['id', 'stage_times'])
+        .where('status', '=', 'pending')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return undefined;
+      const stages = [...parseStages(next), { stage: 'cloning', at: now }];
+      const res = await db
+        .updateTable('analyses')
+        .set((eb) => ({
+          status: 'running',
+          stage: 'cloning',
+          stage_times: JSON.stringify(stages),
+          started_at: now,
+          lease_owner: owner,
+          lease_expires_at: leaseUntil,
+          heartbeat_at: now,
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', next.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) return this.get(db, next.id);
+    }
+    return undefined;
+  },
+
+  /** Extends the lease; false when the run is no longer this worker's (swept, or finished elsewhere). */
+  async renewLease(db: Kysely<MetricsDB>, id: number, owner: string, now: number, leaseUntil: number) {
+    const res = await db
+      .updateTable('analyses')
+      .set({ lease_expires_at: leaseUntil, heartbeat_at: now })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /** Enters a stage (appending it to the replay list); resets progress. */
+  async enterStage(db: Kysely<MetricsDB>, id: number, owner: string, stage: Stage, now: number) {
+    const row = await db.selectFrom('analyses').select('stage_times').where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    const stages = [...parseStages(row), { stage, at: now }];
+    await db
+      .updateTable('analyses')
+      .set({ stage, stage_times: JSON.stringify(stages), progress_done: 0, progress_total: 0 })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .execute();
+  },
+
+  async setProgress(db: Kysely<MetricsDB>, id: number, done: number, total: number) {
+    await db
+      .updateTable('analyses')
+      .set({ progress_done: done, progress_total: total })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async setCommit(db: Kysely<MetricsDB>, id: number, commitSha: string, refUsed: string) {
+    await db
+      .updateTable('analyses')
+      .set({ commit_sha: commitSha, ref_used: refUsed })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async setWarnings(db: Kysely<MetricsDB>, id: number, warnings: string[]) {
+    await db
+      .updateTable('analyses')
+      .set({ warnings: JSON.stringify(warnings) })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async markDone(db: Kysely<MetricsDB>, id: number, owner: string, now: number, f: DoneFields) {
+    const row = await db.selectFrom('analyses').select('stage_times').where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    await db
+      .updateTable('analyses')
+      .set({
+        status: 'done',
+        stage: 'done',
+        stage_times: JSON.stringify([...parseStages(row), { stage: 'done', at: now }]),
+        output_name: f.output_name,
+        summary: JSON.stringify(f.summary),
+        warnings: JSON.stringify(f.warnings),
+        finished_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .execute();
+  },
+
+  /** Fails a run; with `owner` only if that worker still holds it. */
+  async markFailed(
+    db: Kysely<MetricsDB>,
+    id: number,
+    owner: string | null,
+    now: number,
+    code: string,
+    message: string,
+  ) {
+    const row = await db.selectFrom('analyses').select('stage_times').where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    let q = db
+      .updateTable('analyses')
+      .set({
+        status: 'failed',
+        stage: 'failed',
+        stage_times: JSON.stringify([...parseStages(row), { stage: 'failed', at: now }]),
+        error_code: code,
+        error_message: message,
+        finished_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'running']);
+    if (owner !== null) q = q.where('lease_owner', '=', owner);
+    await q.execute();
+  },
+
+  /** Running runs whose worker stopped renewing the lease (it died or was killed). */
+  async expiredRuns(db: Kysely<MetricsDB>, now: number) {
+    return db
+      .selectFrom('analyses')
+      .select(['id', 'stage', 'lease_owner'])
+      .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('lease_expires_at', '<', now), eb('lease_expires_at', 'is', null)]))
+      .execute();
+  },
+
+  /** Runs this very worker identity held (a restarted process re-using its id cannot still be running them). */
+  async runsHeldBy(db: Kysely<MetricsDB>, owner: string) {
+    return db
+      .selectFrom('analyses')
+      .select(['id', 'stage', 'lease_owner'])
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', owner)
+      .execute();
+  },
+
+  parseStages,
+};

@@ -14,6 +14,7 @@ import { usersRoutes } from './api/users/routes.js';
 import { installAuthentication } from './auth/authenticate.js';
 import type { AppContext } from './context.js';
 import { Problem } from './http/schemas.js';
+import { webRoutes } from './web/web-plugin.js';
 
 /** Paths where the credential may come as `?token=` (EventSource cannot send headers). */
 export const QUERY_TOKEN_PATHS = ['/api/sse/dashboard'];
@@ -71,5 +72,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(checkResultsRoutes(ctx));
   await app.register(heartbeatRoutes(ctx));
   await app.register(sseRoutes(ctx));
+  await app.register(webRoutes());
   return app;
 }

@@ -1,0 +1,159 @@
+// Shapes of the monitor service's public API (docs/monitor-api.md, monitor-contract.md).
+
+export type Role = 'superadmin' | 'admin' | 'viewer';
+
+export interface Me {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  must_change_password: boolean;
+  auth_method: 'jwt' | 'api_key';
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+export type MonitorType =
+  | 'http_get'
+  | 'http_post'
+  | 'http_head'
+  | 'tcp'
+  | 'dns'
+  | 'tls'
+  | 'ping'
+  | 'heartbeat';
+export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
+
+export type MonitorAuth =
+  | { type: 'basic'; username: string; password: string }
+  | { type: 'bearer'; token: string };
+
+/** The portable configuration of a monitor. */
+export interface MonitorConfig {
+  name: string;
+  monitor_type: MonitorType;
+  url: string | null;
+  check_interval_seconds: number;
+  timeout_seconds: number;
+  retry_count: number;
+  retry_interval_seconds: number;
+  expected_status_codes: string;
+  headers: Record<string, string> | null;
+  body: string | null;
+  auth: MonitorAuth | null;
+  max_redirects: number;
+  ignore_tls_errors: boolean;
+  keyword: string | null;
+  json_path: string | null;
+  json_expected: string | null;
+  dns_record_type: string;
+  dns_expected: string | null;
+  dns_resolver: string | null;
+  tls_warn_days: number;
+  heartbeat_grace_seconds: number;
+  channel_ids?: number[];
+}
+
+export interface Monitor extends MonitorConfig {
+  id: number;
+  current_status: MonitorStatus;
+  last_checked_at: string | null;
+  last_response_time_ms: number | null;
+  last_status_code: number | null;
+  consecutive_failures: number;
+  heartbeat_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CheckResult {
+  id: number;
+  monitor_id: number;
+  checked_at: string;
+  status: 'up' | 'down';
+  response_time_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  tls_days_left: number | null;
+}
+
+export type IncidentStatus = 'open' | 'acknowledged' | 'resolved';
+
+export interface Incident {
+  id: number;
+  monitor_id: number;
+  status: IncidentStatus;
+  started_at: string;
+  resolved_at: string | null;
+  duration_seconds: number | null;
+  root_cause: string | null;
+  acknowledged_by: string | number | null;
+  acknowledged_at: string | null;
+}
+
+export interface Channel {
+  id: number;
+  name: string;
+  type: string;
+  config: Record<string, unknown>;
+  is_enabled: boolean;
+}
+
+export interface Maintenance {
+  id: number;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  monitor_ids: number[];
+  recurrence: { cron: string; duration_minutes: number } | null;
+  timezone: string;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  must_change_password: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKey {
+  id: number;
+  name: string;
+  prefix: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor_type: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  ip: string | null;
+  detail: unknown;
+}
+
+/** One event of `/api/sse/dashboard`. */
+export interface CheckResultEvent {
+  monitor_id: number;
+  result_id: number;
+  status: 'up' | 'down';
+  prev_status?: string | null;
+  response_time_ms: number | null;
+  status_code: number | null;
+  checked_at: string;
+}

@@ -1,0 +1,110 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from './api/client.js';
+import type { Monitor, Role } from './api/types.js';
+import { AccountPage } from './auth/account-page.js';
+import { AuthProvider, useAuth } from './auth/auth-context.js';
+import { ForcedChangePage } from './auth/forced-change-page.js';
+import { LoginPage } from './auth/login-page.js';
+import { Notice } from './components/notice.js';
+import { Layout } from './layout.js';
+import { matchPath, useLocation } from './lib/router.js';
+import { DashboardPage } from './monitors/dashboard-page.js';
+import { openDashboardStream, type StreamState } from './monitors/dashboard-stream.js';
+import { liveStore } from './monitors/live-store.js';
+import { MonitorDetailPage } from './monitors/monitor-detail-page.js';
+import { MonitorFormPage } from './monitors/monitor-form-page.js';
+import { StreamStateContext } from './monitors/use-live.js';
+import { ApiKeysPage } from './pages/api-keys-page.js';
+import { AuditLogPage } from './pages/audit-log-page.js';
+import { ChannelsPage } from './pages/channels-page.js';
+import { ImportExportPage } from './pages/import-export-page.js';
+import { IncidentsPage } from './pages/incidents-page.js';
+import { MaintenancePage } from './pages/maintenance-page.js';
+import { SettingsPage } from './pages/settings-page.js';
+import { UsersPage } from './pages/users-page.js';
+
+interface RouteDef {
+  path: string;
+  role: Role;
+  render(params: Record<string, string>): ReactNode;
+}
+
+const routes: RouteDef[] = [
+  { path: '/', role: 'viewer', render: () => <DashboardPage /> },
+  { path: '/monitors/new', role: 'admin', render: () => <MonitorFormPage /> },
+  { path: '/monitors/:id', role: 'viewer', render: (p) => <MonitorDetailPage id={Number(p.id)} /> },
+  { path: '/monitors/:id/edit', role: 'admin', render: (p) => <MonitorFormPage id={Number(p.id)} /> },
+  { path: '/incidents', role: 'viewer', render: () => <IncidentsPage /> },
+  { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
+  { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
+  { path: '/import-export', role: 'viewer', render: () => <ImportExportPage /> },
+  { path: '/api-keys', role: 'viewer', render: () => <ApiKeysPage /> },
+  { path: '/users', role: 'superadmin', render: () => <UsersPage /> },
+  { path: '/settings', role: 'superadmin', render: () => <SettingsPage /> },
+  { path: '/audit-log', role: 'superadmin', render: () => <AuditLogPage /> },
+  { path: '/account', role: 'viewer', render: () => <AccountPage /> },
+];
+
+/** Loads the monitor list and keeps the live stream open while signed in. */
+function useLiveData(active: boolean): StreamState {
+  const [state, setState] = useState<StreamState>('stopped');
+  useEffect(() => {
+    if (!active) return;
+    let alive = true;
+    const resync = () =>
+      api<Monitor[]>('/api/monitors')
+        .then((list) => alive && liveStore.setMonitors(list))
+        .catch(() => undefined);
+    liveStore.onUnknownMonitor = () => void resync();
+    void resync();
+    const stop = openDashboardStream({
+      onEvent: (name, data) => liveStore.push(name, data),
+      onState: (s) => alive && setState(s),
+      onResync: () => void resync(),
+    });
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [active]);
+  return state;
+}
+
+function Routes() {
+  const { me, loading, can } = useAuth();
+  const { path } = useLocation();
+  const ready = !!me && !me.must_change_password;
+  const stream = useLiveData(ready);
+  if (loading) return <p className="loading">Loading…</p>;
+  if (!me) return <LoginPage />;
+  if (me.must_change_password) return <ForcedChangePage />;
+  let page: ReactNode = (
+    <Notice kind="error">
+      Page not found. <a href="/">Go to the dashboard</a>.
+    </Notice>
+  );
+  for (const r of routes) {
+    const params = matchPath(r.path, path);
+    if (!params) continue;
+    page = can(r.role) ? (
+      r.render(params)
+    ) : (
+      <Notice kind="error">Your role ({me.role}) cannot open this page.</Notice>
+    );
+    break;
+  }
+  return (
+    <StreamStateContext.Provider value={stream}>
+      <Layout>{page}</Layout>
+    </StreamStateContext.Provider>
+  );
+}
+
+/** The whole single-page app. */
+export function App() {
+  return (
+    <AuthProvider>
+      <Routes />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,97 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api } from '../api/client.js';
+import { ApiError } from '../api/problem.js';
+import { clearSession, onSessionChange, readSession, storeTokens } from '../api/session.js';
+import type { Me, Role, TokenPair } from '../api/types.js';
+
+interface AuthState {
+  me: Me | null;
+  /** True until the first identity lookup has answered. */
+  loading: boolean;
+  signIn(username: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  reload(): Promise<void>;
+  /** True when the signed-in role is at least `role`. */
+  can(role: Role): boolean;
+}
+
+const rank: Record<Role, number> = { viewer: 0, admin: 1, superadmin: 2 };
+const AuthContext = createContext<AuthState | null>(null);
+
+/** Holds who is signed in; every screen reads it through useAuth(). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [me, setMe] = useState<Me | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const reload = useCallback(async () => {
+    if (!readSession()) {
+      setMe(null);
+      setLoading(false);
+      return;
+    }
+    try {
+      setMe(await api<Me>('/api/auth/me'));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) clearSession();
+      setMe(null);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+    // Another tab signing out (or a refused refresh here) ends this tab's sign-in too.
+    return onSessionChange(() => {
+      if (!readSession()) setMe(null);
+    });
+  }, [reload]);
+
+  const signIn = useCallback(
+    async (username: string, password: string) => {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new ApiError(res.status, body);
+      storeTokens(body as TokenPair);
+      await reload();
+    },
+    [reload],
+  );
+
+  const signOut = useCallback(async () => {
+    const s = readSession();
+    clearSession();
+    setMe(null);
+    if (s) {
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: s.refreshToken }),
+      }).catch(() => undefined);
+    }
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      me,
+      loading,
+      signIn,
+      signOut,
+      reload,
+      can: (role: Role) => !!me && rank[me.role] >= rank[role],
+    }),
+    [me, loading, signIn, signOut, reload],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The signed-in identity and the sign-in actions. */
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,130 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api/client.js';
+import { ApiError, messageOf } from '../api/problem.js';
+import type { Channel } from '../api/types.js';
+import { CheckField, Field } from '../components/field.js';
+import { Notice } from '../components/notice.js';
+import { CHANNEL_TYPES, configOf } from './channel-types.js';
+
+/** Create or edit a notification channel with the fields of its type. */
+export function ChannelForm({
+  channel,
+  onSaved,
+  onCancel,
+}: {
+  channel: Channel | null;
+  onSaved(): void;
+  onCancel(): void;
+}) {
+  const [name, setName] = useState(channel?.name ?? '');
+  const [type, setType] = useState(channel?.type ?? 'webhook');
+  const [enabled, setEnabled] = useState(channel?.is_enabled ?? true);
+  const [values, setValues] = useState<Record<string, string | boolean>>(() => {
+    const out: Record<string, string | boolean> = {};
+    for (const [k, v] of Object.entries(channel?.config ?? {}))
+      out[k] = typeof v === 'boolean' ? v : String(v ?? '');
+    return out;
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setError(null);
+    try {
+      await api(channel ? `/api/channels/${channel.id}` : '/api/channels', {
+        method: channel ? 'PUT' : 'POST',
+        body: { name, type, config: configOf(type, values), is_enabled: enabled },
+      });
+      onSaved();
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.length) {
+        setErrors(err.fieldMessages());
+        setError('Please correct the marked fields.');
+      } else setError(messageOf(err));
+    }
+  };
+
+  const spec = CHANNEL_TYPES[type];
+  return (
+    <form
+      className="card"
+      onSubmit={submit}
+      noValidate
+      aria-label={channel ? `Edit ${channel.name}` : 'New channel'}
+    >
+      <h2>{channel ? `Edit ${channel.name}` : 'New channel'}</h2>
+      {error && <Notice kind="error">{error}</Notice>}
+      <div className="grid2">
+        <Field label="Channel name" error={errors.name}>
+          <input value={name} onChange={(e) => setName(e.target.value)} required />
+        </Field>
+        <Field label="Channel type" error={errors.type}>
+          <select value={type} onChange={(e) => setType(e.target.value)} disabled={!!channel}>
+            {Object.entries(CHANNEL_TYPES).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="grid2">
+        {spec?.fields.map((f) =>
+          f.kind === 'bool' ? (
+            <CheckField
+              key={f.key}
+              label={f.label}
+              checked={values[f.key] === true}
+              onChange={(v) => setValues({ ...values, [f.key]: v })}
+              error={errors[`config.${f.key}`]}
+            />
+          ) : (
+            <Field
+              key={f.key}
+              label={f.required ? f.label : `${f.label} (optional)`}
+              hint={
+                f.kind === 'secret' && channel
+                  ? `${f.hint ?? ''} Leave ******** to keep the stored value.`.trim()
+                  : f.hint
+              }
+              error={errors[`config.${f.key}`]}
+            >
+              {f.kind === 'select' ? (
+                <select
+                  value={String(values[f.key] ?? '')}
+                  onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                >
+                  {f.options?.map((o) => (
+                    <option key={o} value={o}>
+                      {o || 'default'}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  type={f.kind === 'secret' ? 'password' : 'text'}
+                  inputMode={f.kind === 'number' ? 'numeric' : undefined}
+                  autoComplete="off"
+                  value={String(values[f.key] ?? '')}
+                  onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                />
+              )}
+            </Field>
+          ),
+        )}
+      </div>
+      {errors.config && <Notice kind="error">{errors.config}</Notice>}
+      <CheckField label="Enabled" checked={enabled} onChange={setEnabled} />
+      <div className="form-actions">
+        <button type="submit" className="primary">
+          {channel ? 'Save channel' : 'Create channel'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import type { Role } from './api/types.js';
+import { useAuth } from './auth/auth-context.js';
+import { Link, useLocation } from './lib/router.js';
+import { type ThemeChoice, useTheme } from './lib/theme.js';
+
+const nav: { to: string; label: string; role: Role }[] = [
+  { to: '/', label: 'Dashboard', role: 'viewer' },
+  { to: '/incidents', label: 'Incidents', role: 'viewer' },
+  { to: '/channels', label: 'Channels', role: 'viewer' },
+  { to: '/maintenance', label: 'Maintenance', role: 'viewer' },
+  { to: '/import-export', label: 'Import / export', role: 'viewer' },
+  { to: '/api-keys', label: 'API keys', role: 'admin' },
+  { to: '/users', label: 'Users', role: 'superadmin' },
+  { to: '/settings', label: 'Settings', role: 'superadmin' },
+  { to: '/audit-log', label: 'Audit log', role: 'superadmin' },
+];
+
+/** The frame around every signed-in screen: navigation, theme, account. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { me, can, signOut } = useAuth();
+  const { path } = useLocation();
+  const [theme, setTheme] = useTheme();
+  const active = (to: string) =>
+    to === '/' ? path === '/' || path.startsWith('/monitors') : path.startsWith(to);
+  return (
+    <div className="shell">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand">
+          Monitor
+        </Link>
+        <nav aria-label="Main">
+          <ul>
+            {nav
+              .filter((n) => can(n.role))
+              .map((n) => (
+                <li key={n.to}>
+                  <Link to={n.to} aria-current={active(n.to) ? 'page' : undefined}>
+                    {n.label}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className="topbar-tools">
+          <label className="theme-pick">
+            <span className="sr-only">Theme</span>
+            <select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
+              <option value="system">Auto theme</option>
+              <option value="light">Light theme</option>
+              <option value="dark">Dark theme</option>
+            </select>
+          </label>
+          <Link to="/account" className="whoami" title={`Signed in as ${me?.username} (${me?.role})`}>
+            {me?.username}
+          </Link>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

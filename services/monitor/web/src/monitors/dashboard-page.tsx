@@ -1,0 +1,176 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import type { MonitorStatus } from '../api/types.js';
+import { useAuth } from '../auth/auth-context.js';
+import { Notice, PageHeader } from '../components/notice.js';
+import { Link, navigate, useLocation } from '../lib/router.js';
+import { useMediaQuery } from '../lib/use-media-query.js';
+import type { Row } from './live-store.js';
+import { MonitorRow } from './monitor-row.js';
+import { MONITOR_TYPES } from './monitor-types.js';
+import { useLiveStore, useStreamState } from './use-live.js';
+
+const severity: Record<MonitorStatus, number> = { down: 0, pending: 1, maintenance: 2, up: 3, paused: 4 };
+const statuses: MonitorStatus[] = ['up', 'down', 'paused', 'maintenance', 'pending'];
+
+/** Every monitor, live: counts, filters and a virtualised list that stays fast with thousands. */
+export function DashboardPage() {
+  const store = useLiveStore();
+  const { can } = useAuth();
+  const stream = useStreamState();
+  const { query } = useLocation();
+  const q = query.get('q') ?? '';
+  const status = query.get('status') ?? '';
+  const type = query.get('type') ?? '';
+  const deferredQ = useDeferredValue(q);
+  const all = store.all();
+  const counts = store.counts();
+
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(query);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    const s = next.toString();
+    navigate(s ? `/?${s}` : '/', { replace: true });
+  };
+
+  const rows = useMemo(() => {
+    const needle = deferredQ.trim().toLowerCase();
+    const out: Row[] = [];
+    for (const r of all) {
+      const m = r.monitor;
+      if (status && m.current_status !== status) continue;
+      if (type && m.monitor_type !== type) continue;
+      if (needle && !m.name.toLowerCase().includes(needle) && !(m.url ?? '').toLowerCase().includes(needle))
+        continue;
+      out.push(r);
+    }
+    out.sort(
+      (a, b) =>
+        severity[a.monitor.current_status] - severity[b.monitor.current_status] ||
+        a.monitor.name.localeCompare(b.monitor.name),
+    );
+    return out;
+  }, [all, deferredQ, status, type]);
+
+  const narrow = useMediaQuery('(max-width: 760px)');
+  const listRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => (narrow ? 84 : 52),
+    overscan: 8,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Histories load for what is on screen only; a short delay skips rows scrolled past quickly.
+  const visibleKey = items.map((i) => rows[i.index]?.monitor.id).join(',');
+  useEffect(() => {
+    const ids = visibleKey ? visibleKey.split(',').map(Number) : [];
+    const t = setTimeout(() => store.ensureHistory(ids), 120);
+    return () => clearTimeout(t);
+  }, [visibleKey, store]);
+
+  return (
+    <section>
+      <PageHeader title="Dashboard">
+        <span className={`stream stream-${stream}`} role="status">
+          {stream === 'live' ? 'Live' : stream === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+        </span>
+        {can('admin') && (
+          <Link to="/monitors/new" className="button primary">
+            New monitor
+          </Link>
+        )}
+      </PageHeader>
+      <ul className="counts" aria-label="Monitors by status">
+        <li>
+          <button
+            type="button"
+            className={status === '' ? 'count active' : 'count'}
+            onClick={() => setFilter('status', '')}
+          >
+            <strong data-count="total">{counts.total}</strong> all
+          </button>
+        </li>
+        {(['up', 'down', 'paused', 'maintenance'] as const).map((s) => (
+          <li key={s}>
+            <button
+              type="button"
+              className={`count count-${s}${status === s ? ' active' : ''}`}
+              aria-pressed={status === s}
+              onClick={() => setFilter('status', status === s ? '' : s)}
+            >
+              <strong data-count={s}>{counts[s]}</strong> {s}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="filters-row" aria-label="Filter monitors" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          <span className="sr-only">Search by name or target</span>
+          <input
+            type="search"
+            placeholder="Search name or target"
+            value={q}
+            onChange={(e) => setFilter('q', e.target.value)}
+          />
+        </label>
+        <label>
+          <span className="sr-only">Status</span>
+          <select value={status} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">Any status</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Type</span>
+          <select value={type} onChange={(e) => setFilter('type', e.target.value)}>
+            <option value="">Any type</option>
+            {MONITOR_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted" aria-live="polite">
+          {rows.length === all.length ? `${all.length} monitors` : `${rows.length} of ${all.length} shown`}
+        </span>
+      </form>
+      {store.loaded && all.length === 0 && (
+        <Notice kind="info">
+          No monitors yet.{can('admin') ? ' Create one with “New monitor”, or import a file.' : ''}
+        </Notice>
+      )}
+      <div
+        ref={listRef}
+        className="mlist"
+        style={{ height: virtualizer.getTotalSize(), display: rows.length ? undefined : 'none' }}
+      >
+        <ul aria-label="Monitors" className="mlist-inner">
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <li
+                key={row.monitor.id}
+                aria-setsize={rows.length}
+                aria-posinset={item.index + 1}
+                style={{
+                  height: item.size,
+                  transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                }}
+              >
+                <MonitorRow row={row} />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

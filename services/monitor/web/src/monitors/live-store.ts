@@ -1,0 +1,230 @@
+import { api } from '../api/client.js';
+import type { CheckResult, CheckResultEvent, Monitor, MonitorStatus } from '../api/types.js';
+
+/** One check on a monitor's bar and sparkline. */
+export interface Point {
+  id: number;
+  t: number;
+  up: boolean;
+  ms: number | null;
+}
+
+/** A monitor as the dashboard shows it: the API object plus its recent checks. */
+export interface Row {
+  monitor: Monitor;
+  /** Oldest first, at most HISTORY points; null until loaded or a live result arrives. */
+  history: Point[] | null;
+  historyLoaded: boolean;
+}
+
+export interface Counts {
+  total: number;
+  up: number;
+  down: number;
+  paused: number;
+  maintenance: number;
+  pending: number;
+}
+
+const HISTORY = 60;
+const DAY = 86_400_000;
+/** Live events are applied in batches: at 300 events/s, one render per batch instead of per event. */
+const FLUSH_MS = 250;
+
+type Listener = () => void;
+
+/**
+ * The client-side model of every monitor, fed by the list endpoint, lazily loaded histories and the
+ * SSE stream. React reads it through useSyncExternalStore; each change bumps `version` once per batch.
+ */
+export class LiveStore {
+  private rows = new Map<number, Row>();
+  private queue: { event: string; data: unknown }[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private listeners = new Set<Listener>();
+  private snapshot: Row[] = [];
+  private loadingHistory = new Set<number>();
+  private historyQueue: number[] = [];
+  private activeLoads = 0;
+  private unknownSeen = false;
+  version = 0;
+  loaded = false;
+  /** Bumped on incident events so incident views can reload. */
+  incidentVersion = 0;
+  /** Called when an event names a monitor the store does not know (created elsewhere). */
+  onUnknownMonitor: (() => void) | null = null;
+
+  subscribe = (fn: Listener): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getVersion = (): number => this.version;
+
+  /** Every row, in insertion order; a new array after each change. */
+  all(): Row[] {
+    return this.snapshot;
+  }
+
+  get(id: number): Row | undefined {
+    return this.rows.get(id);
+  }
+
+  /** Replaces the monitor list (initial load and resyncs), keeping loaded histories. */
+  setMonitors(list: Monitor[]): void {
+    const next = new Map<number, Row>();
+    for (const m of list) {
+      const old = this.rows.get(m.id);
+      next.set(m.id, old ? { ...old, monitor: m } : { monitor: m, history: null, historyLoaded: false });
+    }
+    this.rows = next;
+    this.loaded = true;
+    this.unknownSeen = false;
+    this.changed();
+  }
+
+  /** Adds or replaces one monitor (after create, edit, pause, resume). */
+  upsert(m: Monitor): void {
+    const old = this.rows.get(m.id);
+    this.rows.set(m.id, old ? { ...old, monitor: m } : { monitor: m, history: null, historyLoaded: false });
+    this.changed();
+  }
+
+  remove(id: number): void {
+    if (this.rows.delete(id)) this.changed();
+  }
+
+  /** Queues a stream event; the batch is applied at most every FLUSH_MS. */
+  push(event: string, data: unknown): void {
+    this.queue.push({ event, data });
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  /** Applies every queued event in one pass and notifies once. */
+  flush(): void {
+    this.timer = null;
+    const batch = this.queue;
+    this.queue = [];
+    let dirty = false;
+    for (const { event, data } of batch) dirty = this.apply(event, data) || dirty;
+    if (dirty) this.changed();
+  }
+
+  private apply(event: string, data: unknown): boolean {
+    const d = (data ?? {}) as Record<string, unknown>;
+    if (event.startsWith('incident.')) {
+      this.incidentVersion++;
+      return true;
+    }
+    const id = typeof d.monitor_id === 'number' ? d.monitor_id : null;
+    if (id === null) return false;
+    const row = this.rows.get(id);
+    if (!row) {
+      if (!this.unknownSeen && this.loaded) {
+        this.unknownSeen = true;
+        this.onUnknownMonitor?.();
+      }
+      return false;
+    }
+    if (event === 'monitor.check_result') {
+      const e = d as unknown as CheckResultEvent;
+      const p: Point = {
+        id: e.result_id,
+        t: Date.parse(e.checked_at),
+        up: e.status === 'up',
+        ms: e.response_time_ms,
+      };
+      const history = row.history ? row.history.slice(row.history.length >= HISTORY ? 1 : 0) : [];
+      history.push(p);
+      this.rows.set(id, {
+        ...row,
+        history,
+        monitor: {
+          ...row.monitor,
+          last_checked_at: e.checked_at,
+          last_response_time_ms: e.response_time_ms,
+          last_status_code: e.status_code,
+        },
+      });
+      return true;
+    }
+    if (event === 'monitor.status_changed' && typeof d.status === 'string') {
+      this.rows.set(id, { ...row, monitor: { ...row.monitor, current_status: d.status as MonitorStatus } });
+      return true;
+    }
+    return false;
+  }
+
+  /** Loads the recent checks of these monitors (the visible rows), a few requests at a time. */
+  ensureHistory(ids: number[]): void {
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (!row || row.historyLoaded || this.loadingHistory.has(id)) continue;
+      this.loadingHistory.add(id);
+      this.historyQueue.push(id);
+    }
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.activeLoads < 4 && this.historyQueue.length) {
+      const id = this.historyQueue.shift()!;
+      this.activeLoads++;
+      void this.loadHistory(id).finally(() => {
+        this.activeLoads--;
+        this.loadingHistory.delete(id);
+        this.pump();
+      });
+    }
+  }
+
+  private async loadHistory(id: number): Promise<void> {
+    let results: CheckResult[] = [];
+    try {
+      results = await api<CheckResult[]>('/api/check-results', { query: { monitor_id: id, limit: HISTORY } });
+    } catch {
+      return;
+    }
+    const row = this.rows.get(id);
+    if (!row) return;
+    const fetched: Point[] = results
+      .map((r) => ({ id: r.id, t: Date.parse(r.checked_at), up: r.status === 'up', ms: r.response_time_ms }))
+      .reverse();
+    const lastId = fetched.length ? fetched[fetched.length - 1]!.id : 0;
+    const live = (row.history ?? []).filter((p) => p.id > lastId);
+    this.rows.set(id, { ...row, history: [...fetched, ...live].slice(-HISTORY), historyLoaded: true });
+    this.changed();
+  }
+
+  /** Monitors per status. */
+  counts(): Counts {
+    const c: Counts = { total: 0, up: 0, down: 0, paused: 0, maintenance: 0, pending: 0 };
+    for (const r of this.snapshot) {
+      c.total++;
+      c[r.monitor.current_status]++;
+    }
+    return c;
+  }
+
+  private changed(): void {
+    this.snapshot = [...this.rows.values()];
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+}
+
+/** Share of up checks among points in the last 24 h, or null without any. */
+export function uptimeOf(history: Point[] | null, now = Date.now()): number | null {
+  if (!history) return null;
+  let total = 0;
+  let up = 0;
+  for (const p of history) {
+    if (now - p.t > DAY) continue;
+    total++;
+    if (p.up) up++;
+  }
+  return total ? up / total : null;
+}
+
+/** The one store of the signed-in app. */
+export const liveStore = new LiveStore();

@@ -1,0 +1,267 @@
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../api/client.js';
+import { messageOf } from '../api/problem.js';
+import type { Incident, Monitor } from '../api/types.js';
+import { useAuth } from '../auth/auth-context.js';
+import { ConfirmButton } from '../components/confirm-button.js';
+import { CopyButton } from '../components/copy-button.js';
+import { LineChart } from '../components/line-chart.js';
+import { Notice, PageHeader } from '../components/notice.js';
+import { StatusBadge } from '../components/status-badge.js';
+import { ago, dateTime, duration, percent } from '../lib/format.js';
+import { Link, navigate } from '../lib/router.js';
+import { useApi } from '../lib/use-api.js';
+import { loadResults, RANGES, type RangeKey, type Series, uptimeRatio } from './history-api.js';
+import { liveStore } from './live-store.js';
+import { typeLabel } from './monitor-types.js';
+import { useLiveStore } from './use-live.js';
+
+const DAY = 86_400_000;
+
+/** One monitor: live status, response-time chart by range, uptime, incidents, recent results, actions. */
+export function MonitorDetailPage({ id }: { id: number }) {
+  const { can } = useAuth();
+  const store = useLiveStore();
+  const fetched = useApi<Monitor>(`/api/monitors/${id}`);
+  const live = store.get(id);
+  const monitor = live?.monitor ?? fetched.data;
+  const [range, setRange] = useState<RangeKey>('24h');
+  const [series, setSeries] = useState<Series | null>(null);
+  const [uptimeData, setUptimeData] = useState<Series | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const incidents = useApi<Incident[]>('/api/incidents', { monitor_id: id }, store.incidentVersion);
+  // Reload the chart when a new result for this monitor arrives (at most once per live batch).
+  const lastAt = monitor?.last_checked_at ? Date.parse(monitor.last_checked_at) : 0;
+  const chartTick = Math.floor(lastAt / 5_000);
+  const uptimeTick = Math.floor(lastAt / 60_000);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chartTick refreshes on new results, at most every 5 s
+  useEffect(() => {
+    const spec = RANGES.find((r) => r.key === range)!;
+    let alive = true;
+    loadResults(id, Date.now() - spec.ms, range === '1h' ? 1 : 3)
+      .then((s) => alive && setSeries(s))
+      .catch((e) => alive && setError(messageOf(e)));
+    return () => {
+      alive = false;
+    };
+  }, [id, range, chartTick]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: uptimeTick refreshes it at most once a minute
+  useEffect(() => {
+    let alive = true;
+    loadResults(id, Date.now() - 30 * DAY, 3)
+      .then((s) => alive && setUptimeData(s))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [id, uptimeTick]);
+
+  const points = useMemo(
+    () =>
+      (series?.results ?? [])
+        .map((r) => ({ t: Date.parse(r.checked_at), ms: r.response_time_ms, up: r.status === 'up' }))
+        .reverse(),
+    [series],
+  );
+
+  const act = async (what: 'pause' | 'resume' | 'check-now') => {
+    setError(null);
+    setInfo(null);
+    try {
+      const res = await api<Monitor | { requested_at: string }>(`/api/monitors/${id}/${what}`, {
+        method: 'POST',
+      });
+      if (what === 'check-now') setInfo('Check requested: the result appears here within seconds.');
+      else {
+        liveStore.upsert(res as Monitor);
+        fetched.reload();
+      }
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await api(`/api/monitors/${id}`, { method: 'DELETE' });
+      liveStore.remove(id);
+      navigate('/');
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  if (!monitor) {
+    return fetched.error ? (
+      <Notice kind="error">{fetched.error}</Notice>
+    ) : (
+      <p className="loading">Loading…</p>
+    );
+  }
+  const now = Date.now();
+  const oldest = uptimeData?.results.length ? Date.parse(uptimeData.results.at(-1)!.checked_at) : now;
+  const uptimeCell = (ms: number) => {
+    if (!uptimeData) return '…';
+    const v = percent(uptimeRatio(uptimeData.results, now - ms));
+    return uptimeData.truncated && oldest > now - ms ? `${v}*` : v;
+  };
+
+  return (
+    <section>
+      <p className="crumbs">
+        <Link to="/">Dashboard</Link> / {monitor.name}
+      </p>
+      <PageHeader title={monitor.name}>
+        <StatusBadge status={monitor.current_status} />
+        {can('admin') && (
+          <>
+            {monitor.current_status === 'paused' ? (
+              <button type="button" onClick={() => void act('resume')}>
+                Resume
+              </button>
+            ) : (
+              <button type="button" onClick={() => void act('pause')}>
+                Pause
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => void act('check-now')}
+              disabled={monitor.current_status === 'paused'}
+            >
+              Check now
+            </button>
+            <Link to={`/monitors/${id}/edit`} className="button">
+              Edit
+            </Link>
+            <ConfirmButton
+              label="Delete"
+              question={`Delete ${monitor.name} and its history?`}
+              onConfirm={remove}
+            />
+          </>
+        )}
+      </PageHeader>
+      {error && <Notice kind="error">{error}</Notice>}
+      {info && <Notice kind="ok">{info}</Notice>}
+      <dl className="facts">
+        <dt>Type</dt>
+        <dd>{typeLabel(monitor.monitor_type)}</dd>
+        {monitor.url && (
+          <>
+            <dt>Target</dt>
+            <dd className="break">{monitor.url}</dd>
+          </>
+        )}
+        <dt>Interval</dt>
+        <dd>every {duration(monitor.check_interval_seconds)}</dd>
+        <dt>Last check</dt>
+        <dd data-testid="last-checked">
+          {ago(monitor.last_checked_at)}
+          {monitor.last_status_code !== null && ` · HTTP ${monitor.last_status_code}`}
+          {monitor.last_response_time_ms !== null && ` · ${monitor.last_response_time_ms} ms`}
+        </dd>
+        {monitor.heartbeat_token && (
+          <>
+            <dt>Push URL</dt>
+            <dd className="break">
+              <code>{`${location.origin}/api/heartbeat/${monitor.heartbeat_token}`}</code>{' '}
+              <CopyButton text={`${location.origin}/api/heartbeat/${monitor.heartbeat_token}`} />
+            </dd>
+          </>
+        )}
+      </dl>
+      <ul className="uptime-cards" aria-label="Uptime">
+        <li>
+          <strong data-testid="uptime-24h">{uptimeCell(DAY)}</strong> 24 hours
+        </li>
+        <li>
+          <strong>{uptimeCell(7 * DAY)}</strong> 7 days
+        </li>
+        <li>
+          <strong>{uptimeCell(30 * DAY)}</strong> 30 days
+        </li>
+      </ul>
+      {uptimeData?.truncated && (
+        <p className="muted small">* over the checks since {dateTime(new Date(oldest).toISOString())}.</p>
+      )}
+      <div className="card">
+        <div className="chart-head">
+          <h2>Response time</h2>
+          <fieldset className="segmented">
+            <legend className="sr-only">Range</legend>
+            {RANGES.map((r) => (
+              <label key={r.key} className={range === r.key ? 'active' : ''}>
+                <input
+                  type="radio"
+                  name="range"
+                  value={r.key}
+                  checked={range === r.key}
+                  onChange={() => setRange(r.key)}
+                />
+                {r.label}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        {series && (
+          <LineChart
+            points={points}
+            from={series.from}
+            to={series.to}
+            label={`Response time over the last ${RANGES.find((r) => r.key === range)!.label}`}
+          />
+        )}
+        {series?.truncated && (
+          <p className="muted small">Showing the newest {series.results.length} checks.</p>
+        )}
+      </div>
+      <h2>Incidents</h2>
+      {incidents.error ? (
+        <p className="muted">Incidents are not available: {incidents.error}</p>
+      ) : incidents.data?.length ? (
+        <ul className="plain">
+          {incidents.data.map((i) => (
+            <li key={i.id}>
+              <span className={`tag tag-${i.status}`}>{i.status}</span> started {dateTime(i.started_at)}
+              {i.resolved_at ? `, resolved after ${duration(i.duration_seconds)}` : ''}
+              {i.root_cause ? ` — ${i.root_cause}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No incidents.</p>
+      )}
+      <h2>Recent checks</h2>
+      <div className="table-wrap">
+        <table aria-label="Recent checks">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Result</th>
+              <th scope="col">Code</th>
+              <th scope="col">Response</th>
+              <th scope="col">Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(series?.results ?? []).slice(0, 20).map((r) => (
+              <tr key={r.id}>
+                <td>{dateTime(r.checked_at)}</td>
+                <td>
+                  <span className={`tag tag-${r.status}`}>{r.status}</span>
+                </td>
+                <td>{r.status_code ?? '—'}</td>
+                <td>{r.response_time_ms !== null ? `${r.response_time_ms} ms` : '—'}</td>
+                <td className="break">{r.error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

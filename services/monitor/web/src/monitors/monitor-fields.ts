@@ -1,0 +1,60 @@
+import type { MonitorType } from '../api/types.js';
+
+/** The configuration fields beyond name/type/interval that each monitor type uses. */
+export type FieldName =
+  | 'url'
+  | 'timeout_seconds'
+  | 'retry_count'
+  | 'retry_interval_seconds'
+  | 'expected_status_codes'
+  | 'headers'
+  | 'body'
+  | 'auth'
+  | 'max_redirects'
+  | 'ignore_tls_errors'
+  | 'keyword'
+  | 'json_path'
+  | 'json_expected'
+  | 'dns_record_type'
+  | 'dns_expected'
+  | 'dns_resolver'
+  | 'tls_warn_days'
+  | 'heartbeat_grace_seconds';
+
+const checked: FieldName[] = ['url', 'timeout_seconds', 'retry_count', 'retry_interval_seconds'];
+const http: FieldName[] = [
+  ...checked,
+  'expected_status_codes',
+  'headers',
+  'auth',
+  'max_redirects',
+  'ignore_tls_errors',
+  'keyword',
+  'json_path',
+  'json_expected',
+];
+
+export const FIELDS_BY_TYPE: Record<MonitorType, FieldName[]> = {
+  http_get: http,
+  http_post: [...http, 'body'],
+  http_head: http.filter((f) => f !== 'keyword' && f !== 'json_path' && f !== 'json_expected'),
+  tcp: checked,
+  dns: [...checked, 'dns_record_type', 'dns_expected', 'dns_resolver'],
+  tls: [...checked, 'tls_warn_days', 'ignore_tls_errors'],
+  ping: checked,
+  heartbeat: ['retry_count', 'heartbeat_grace_seconds'],
+};
+
+/** What the target field means for each type. */
+export const URL_HELP: Record<MonitorType, { label: string; placeholder: string }> = {
+  http_get: { label: 'URL', placeholder: 'https://example.com/health' },
+  http_post: { label: 'URL', placeholder: 'https://example.com/api' },
+  http_head: { label: 'URL', placeholder: 'https://example.com/' },
+  tcp: { label: 'Host and port', placeholder: 'db.internal:5432' },
+  dns: { label: 'Name to resolve', placeholder: 'example.com' },
+  tls: { label: 'Host[:port] or https URL', placeholder: 'example.com:443' },
+  ping: { label: 'Host', placeholder: 'router.lan' },
+  heartbeat: { label: '', placeholder: '' },
+};
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'];

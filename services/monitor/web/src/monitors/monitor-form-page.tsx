@@ -1,0 +1,278 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../api/client.js';
+import { ApiError, messageOf } from '../api/problem.js';
+import type { Channel, Monitor, MonitorType } from '../api/types.js';
+import { CheckField, Field } from '../components/field.js';
+import { Notice, PageHeader } from '../components/notice.js';
+import { Link, navigate } from '../lib/router.js';
+import { useApi } from '../lib/use-api.js';
+import { bodyOf, emptyForm, type FormState, formOf } from './form-state.js';
+import { liveStore } from './live-store.js';
+import { DNS_RECORD_TYPES, FIELDS_BY_TYPE, type FieldName, URL_HELP } from './monitor-fields.js';
+import { MONITOR_TYPES } from './monitor-types.js';
+
+/** Create (no id) or edit a monitor; only the fields of the chosen type are shown. */
+export function MonitorFormPage({ id }: { id?: number }) {
+  const existing = useApi<Monitor>(id ? `/api/monitors/${id}` : null);
+  const channels = useApi<Channel[]>('/api/channels');
+  const [f, setF] = useState<FormState>(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (existing.data) setF(formOf(existing.data));
+  }, [existing.data]);
+
+  const used = new Set<FieldName>(FIELDS_BY_TYPE[f.monitor_type]);
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((old) => ({ ...old, [k]: v }));
+  const input = (k: keyof FormState) => ({
+    value: f[k] as string,
+    onChange: (e: { target: { value: string } }) => set(k, e.target.value as never),
+  });
+  const withChannels =
+    !!channels.data && (channels.data.length > 0 || existing.data?.channel_ids !== undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setError(null);
+    const { body, errors: local } = bodyOf(
+      f,
+      withChannels && (f.channel_ids.length > 0 || !!existing.data?.channel_ids),
+    );
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await api<Monitor>(id ? `/api/monitors/${id}` : '/api/monitors', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      });
+      liveStore.upsert(saved);
+      navigate(`/monitors/${saved.id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.length) {
+        const msgs = err.fieldMessages();
+        setErrors(msgs);
+        const shown = new Set<string>([
+          'name',
+          'monitor_type',
+          'check_interval_seconds',
+          'channel_ids',
+          ...used,
+        ]);
+        const stray = Object.entries(msgs).filter(([k]) => !shown.has(k.split('.')[0]!));
+        setError(
+          stray.length ? stray.map(([k, v]) => `${k}: ${v}`).join('; ') : 'Please correct the marked fields.',
+        );
+      } else setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (id && existing.error) return <Notice kind="error">{existing.error}</Notice>;
+  if (id && !existing.data) return <p className="loading">Loading…</p>;
+  const urlHelp = URL_HELP[f.monitor_type];
+  const isHttp = f.monitor_type.startsWith('http_');
+
+  return (
+    <section>
+      <PageHeader title={id ? `Edit ${existing.data?.name}` : 'New monitor'} />
+      <form
+        className="card monitor-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={id ? 'Edit monitor' : 'New monitor'}
+      >
+        {error && <Notice kind="error">{error}</Notice>}
+        <div className="grid2">
+          <Field label="Name" error={errors.name}>
+            <input {...input('name')} required maxLength={200} />
+          </Field>
+          <Field label="Type" error={errors.monitor_type}>
+            <select
+              value={f.monitor_type}
+              onChange={(e) => set('monitor_type', e.target.value as MonitorType)}
+            >
+              {MONITOR_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {used.has('url') && (
+          <Field label={urlHelp.label} error={errors.url}>
+            <input {...input('url')} placeholder={urlHelp.placeholder} required />
+          </Field>
+        )}
+        {f.monitor_type === 'heartbeat' && (
+          <Notice kind="info">
+            A heartbeat monitor has no target: your job calls its push URL, shown on the monitor’s page after
+            saving.
+          </Notice>
+        )}
+        <div className="grid3">
+          <Field label="Check interval (seconds)" hint="1 to 86400" error={errors.check_interval_seconds}>
+            <input {...input('check_interval_seconds')} inputMode="numeric" />
+          </Field>
+          {used.has('timeout_seconds') && (
+            <Field
+              label="Timeout (seconds)"
+              hint="At most the interval; default min(10, interval)"
+              error={errors.timeout_seconds}
+            >
+              <input {...input('timeout_seconds')} inputMode="numeric" placeholder="default" />
+            </Field>
+          )}
+          {used.has('retry_count') && (
+            <Field label="Retries before down" hint="0 to 10" error={errors.retry_count}>
+              <input {...input('retry_count')} inputMode="numeric" />
+            </Field>
+          )}
+          {used.has('retry_interval_seconds') && (
+            <Field label="Retry interval (seconds)" error={errors.retry_interval_seconds}>
+              <input {...input('retry_interval_seconds')} inputMode="numeric" placeholder="default" />
+            </Field>
+          )}
+          {used.has('heartbeat_grace_seconds') && (
+            <Field
+              label="Grace period (seconds)"
+              hint="Extra time after the interval before down"
+              error={errors.heartbeat_grace_seconds}
+            >
+              <input {...input('heartbeat_grace_seconds')} inputMode="numeric" />
+            </Field>
+          )}
+        </div>
+        {isHttp && (
+          <fieldset>
+            <legend>HTTP</legend>
+            <div className="grid2">
+              <Field
+                label="Expected status codes"
+                hint="e.g. 2xx, 200-299, 200,301, !503"
+                error={errors.expected_status_codes}
+              >
+                <input {...input('expected_status_codes')} />
+              </Field>
+              <Field label="Maximum redirects" error={errors.max_redirects}>
+                <input {...input('max_redirects')} inputMode="numeric" />
+              </Field>
+            </div>
+            <Field label="Request headers" hint="One per line: Name: value" error={errors.headers}>
+              <textarea {...input('headers')} rows={3} />
+            </Field>
+            {used.has('body') && (
+              <Field label="Request body" error={errors.body}>
+                <textarea {...input('body')} rows={4} />
+              </Field>
+            )}
+            <div className="grid3">
+              <Field label="Authentication" error={errors.auth}>
+                <select
+                  value={f.auth_type}
+                  onChange={(e) => set('auth_type', e.target.value as FormState['auth_type'])}
+                >
+                  <option value="">None</option>
+                  <option value="basic">Basic</option>
+                  <option value="bearer">Bearer token</option>
+                </select>
+              </Field>
+              {f.auth_type === 'basic' && (
+                <>
+                  <Field label="Auth username" error={errors['auth.username']}>
+                    <input {...input('auth_username')} autoComplete="off" />
+                  </Field>
+                  <Field label="Auth password" error={errors['auth.password']}>
+                    <input {...input('auth_password')} type="password" autoComplete="new-password" />
+                  </Field>
+                </>
+              )}
+              {f.auth_type === 'bearer' && (
+                <Field label="Bearer token" error={errors['auth.token']}>
+                  <input {...input('auth_token')} type="password" autoComplete="off" />
+                </Field>
+              )}
+            </div>
+            {used.has('keyword') && (
+              <div className="grid3">
+                <Field label="Body must contain" error={errors.keyword}>
+                  <input {...input('keyword')} />
+                </Field>
+                <Field label="JSON path" hint="e.g. $.status" error={errors.json_path}>
+                  <input {...input('json_path')} />
+                </Field>
+                <Field label="JSON value expected" error={errors.json_expected}>
+                  <input {...input('json_expected')} />
+                </Field>
+              </div>
+            )}
+          </fieldset>
+        )}
+        {f.monitor_type === 'dns' && (
+          <fieldset>
+            <legend>DNS</legend>
+            <div className="grid3">
+              <Field label="Record type" error={errors.dns_record_type}>
+                <select {...input('dns_record_type')}>
+                  {DNS_RECORD_TYPES.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Expected answer (optional)" error={errors.dns_expected}>
+                <input {...input('dns_expected')} />
+              </Field>
+              <Field label="Resolver (optional)" hint="host[:port]" error={errors.dns_resolver}>
+                <input {...input('dns_resolver')} />
+              </Field>
+            </div>
+          </fieldset>
+        )}
+        {f.monitor_type === 'tls' && (
+          <Field label="Warn days before expiry" error={errors.tls_warn_days}>
+            <input {...input('tls_warn_days')} inputMode="numeric" />
+          </Field>
+        )}
+        {used.has('ignore_tls_errors') && (
+          <CheckField
+            label="Ignore TLS certificate errors"
+            checked={f.ignore_tls_errors}
+            onChange={(v) => set('ignore_tls_errors', v)}
+            error={errors.ignore_tls_errors}
+          />
+        )}
+        {withChannels && channels.data && channels.data.length > 0 && (
+          <fieldset>
+            <legend>Notify these channels</legend>
+            {channels.data.map((c) => (
+              <CheckField
+                key={c.id}
+                label={`${c.name} (${c.type})`}
+                checked={f.channel_ids.includes(c.id)}
+                onChange={(v) =>
+                  set('channel_ids', v ? [...f.channel_ids, c.id] : f.channel_ids.filter((x) => x !== c.id))
+                }
+              />
+            ))}
+            {errors.channel_ids && <small className="error-text">{errors.channel_ids}</small>}
+          </fieldset>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={busy}>
+            {id ? 'Save changes' : 'Create monitor'}
+          </button>
+          <Link to={id ? `/monitors/${id}` : '/'} className="button">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}

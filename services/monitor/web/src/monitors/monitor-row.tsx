@@ -1,0 +1,33 @@
+import { memo } from 'react';
+import { ChecksBar } from '../components/checks-bar.js';
+import { Sparkline } from '../components/sparkline.js';
+import { StatusBadge } from '../components/status-badge.js';
+import { percent } from '../lib/format.js';
+import { Link } from '../lib/router.js';
+import { type Row, uptimeOf } from './live-store.js';
+import { typeLabel } from './monitor-types.js';
+
+/** One line of the dashboard; memoised on the row object, which changes only when its monitor does. */
+export const MonitorRow = memo(function MonitorRow({ row }: { row: Row }) {
+  const m = row.monitor;
+  return (
+    <div className="mrow" data-monitor-id={m.id} data-status={m.current_status}>
+      <StatusBadge status={m.current_status} />
+      <div className="mrow-name">
+        <Link to={`/monitors/${m.id}`}>{m.name}</Link>
+        <span className="muted mrow-target">
+          {typeLabel(m.monitor_type)}
+          {m.url ? ` · ${m.url}` : ''}
+        </span>
+      </div>
+      <ChecksBar points={row.history} />
+      <Sparkline points={row.history} />
+      <span className="mrow-ms" title="Last response time">
+        {m.last_response_time_ms !== null ? `${m.last_response_time_ms} ms` : '—'}
+      </span>
+      <span className="mrow-uptime" title="Uptime over the recent checks of the last 24 h">
+        {percent(uptimeOf(row.history))}
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,16 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { StreamState } from './dashboard-stream.js';
+import { type LiveStore, liveStore } from './live-store.js';
+
+/** Re-renders on every applied batch of the live store; returns the store. */
+export function useLiveStore(): LiveStore {
+  useSyncExternalStore(liveStore.subscribe, liveStore.getVersion);
+  return liveStore;
+}
+
+/** The stream's connection state, provided by the app shell. */
+export const StreamStateContext = createContext<StreamState>('stopped');
+
+export function useStreamState(): StreamState {
+  return useContext(StreamStateContext);
+}

@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { api } from '../api/client.js';
+import { messageOf } from '../api/problem.js';
+import type { Incident } from '../api/types.js';
+import { useAuth } from '../auth/auth-context.js';
+import { Notice, PageHeader } from '../components/notice.js';
+import { dateTime, duration } from '../lib/format.js';
+import { Link } from '../lib/router.js';
+import { useApi } from '../lib/use-api.js';
+import { useLiveStore } from '../monitors/use-live.js';
+
+const order = { open: 0, acknowledged: 1, resolved: 2 } as const;
+
+/** Incidents, open first; admins acknowledge them. Reloads on live incident events. */
+export function IncidentsPage() {
+  const { can } = useAuth();
+  const store = useLiveStore();
+  const [status, setStatus] = useState('');
+  const list = useApi<Incident[]>('/api/incidents', { status, limit: 200 }, store.incidentVersion);
+  const [error, setError] = useState<string | null>(null);
+  const names = new Map(store.all().map((r) => [r.monitor.id, r.monitor.name]));
+
+  const rows = useMemo(
+    () =>
+      [...(list.data ?? [])].sort(
+        (a, b) => order[a.status] - order[b.status] || Date.parse(b.started_at) - Date.parse(a.started_at),
+      ),
+    [list.data],
+  );
+
+  const ack = async (i: Incident) => {
+    setError(null);
+    try {
+      await api(`/api/incidents/${i.id}/acknowledge`, { method: 'POST' });
+      list.reload();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader title="Incidents">
+        <label>
+          <span className="sr-only">Status</span>
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">All incidents</option>
+            <option value="open">Open</option>
+            <option value="acknowledged">Acknowledged</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </label>
+      </PageHeader>
+      {error && <Notice kind="error">{error}</Notice>}
+      {list.error && <Notice kind="error">{list.error}</Notice>}
+      <div className="table-wrap">
+        <table aria-label="Incidents">
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Monitor</th>
+              <th scope="col">Started</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Cause</th>
+              {can('admin') && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((i) => (
+              <tr key={i.id} data-incident-status={i.status}>
+                <td>
+                  <span className={`tag tag-${i.status}`}>{i.status}</span>
+                </td>
+                <td>
+                  <Link to={`/monitors/${i.monitor_id}`}>
+                    {names.get(i.monitor_id) ?? `Monitor #${i.monitor_id}`}
+                  </Link>
+                </td>
+                <td>{dateTime(i.started_at)}</td>
+                <td>
+                  {i.resolved_at
+                    ? duration(i.duration_seconds)
+                    : `${duration((Date.now() - Date.parse(i.started_at)) / 1000)} so far`}
+                </td>
+                <td className="break">
+                  {i.root_cause ?? '—'}
+                  {i.acknowledged_at && (
+                    <div className="muted small">acknowledged {dateTime(i.acknowledged_at)}</div>
+                  )}
+                </td>
+                {can('admin') && (
+                  <td>
+                    {i.status === 'open' && (
+                      <button type="button" onClick={() => void ack(i)}>
+                        Acknowledge
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+            {list.data?.length === 0 && (
+              <tr>
+                <td colSpan={6} className="empty">
+                  No incidents.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import type { DerivedKeys } from './auth/secret-key.js';
 import type { MonitorConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
+import type { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
+import type { OutboxWorker } from './notify/outbox-worker.js';
 import type { CheckEngine } from './scheduler/check-engine.js';
+import type { SettingsStore } from './settings/settings-store.js';
 import type { MonitorDB } from './store/schema.js';
 
 /** What every route and service needs, built once at start and passed down (no globals). */
@@ -17,4 +20,10 @@ export interface AppContext {
   bus: EventBus;
   /** Schedules and runs checks; the API tells it about changes at once. */
   engine: CheckEngine;
+  /** Delivers queued notifications (and sends channel tests at once). */
+  outbox: OutboxWorker;
+  /** Instance settings, cached; read them with getSettings(ctx). */
+  settings: SettingsStore;
+  /** Maintenance windows in memory: isUnderMaintenance(monitorId) costs no query. */
+  maintenance: MaintenanceSchedule;
 }

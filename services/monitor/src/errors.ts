@@ -9,6 +9,8 @@ export const errors = defineErrors({
   api_key_not_allowed: { status: 403, title: 'API key not allowed' },
   last_superadmin: { status: 409, title: 'Last superadmin' },
   username_taken: { status: 409, title: 'Username taken' },
+  channel_name_taken: { status: 409, title: 'Channel name taken' },
+  delivery_failed: { status: 502, title: 'Notification delivery failed' },
   monitor_paused: { status: 409, title: 'Monitor paused' },
   heartbeat_not_checkable: { status: 409, title: 'Heartbeat monitors are not checked' },
 });

@@ -6,7 +6,10 @@ import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './events/event-bus.js';
+import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
+import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
 import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
+import { SettingsStore } from './settings/settings-store.js';
 import { migrations } from './store/migrations/index.js';
 import type { MonitorDB } from './store/schema.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
@@ -22,6 +25,8 @@ export interface ServerOptions {
   engine?: EngineOptions;
   /** false: do not start the engine (the API still works; nothing is checked). */
   startEngine?: boolean;
+  /** Notification outbox tuning; `start: false` queues without delivering (restart tests). */
+  outbox?: OutboxOptions & { start?: boolean };
 }
 
 /** Opens storage, migrates, seeds the first admin, builds the app and starts the check engine: everything but listening. */
@@ -38,24 +43,39 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     concurrency: config.checkConcurrency,
     ...opts.engine,
   });
+  const keys = loadSecretKeys(config.secretKey, config.dataDir, log);
+  const settings = new SettingsStore(database.db, keys.encryption);
+  const maintenance = new MaintenanceSchedule(database.db, log);
+  const { start: startOutbox = true, ...outboxOptions } = opts.outbox ?? {};
+  const outbox = new OutboxWorker(
+    { db: database.db, dialect: database.dialect, log, encryptionKey: keys.encryption, settings },
+    outboxOptions,
+  );
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     log,
-    keys: loadSecretKeys(config.secretKey, config.dataDir, log),
+    keys,
     bus,
     engine,
+    outbox,
+    settings,
+    maintenance,
   };
+  await maintenance.start();
   await ensureFirstAdmin(ctx);
   const app = await buildApp(ctx);
   const engineOn = opts.startEngine !== false;
   if (engineOn) await engine.start();
+  if (startOutbox) outbox.start();
   return {
     app,
     ctx,
     async close() {
       await app.close();
+      await outbox.stop();
+      maintenance.stop();
       // Stop claiming, settle running checks, flush the last batch, release the leases.
       if (engineOn) await engine.stop();
       await closeHttpAgents();

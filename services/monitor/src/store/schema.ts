@@ -66,6 +66,11 @@ export interface MonitorDB {
   check_results: CheckResultsTable;
   scheduler_leases: SchedulerLeasesTable;
   scheduler_instances: SchedulerInstancesTable;
+  notification_channels: NotificationChannelsTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  maintenance_windows: MaintenanceWindowsTable;
+  settings: SettingsTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
@@ -132,6 +137,74 @@ export interface SchedulerLeasesTable {
 export interface SchedulerInstancesTable {
   owner: string;
   alive_until: number;
+}
+
+/** A notification channel; `config` is JSON whose secret fields hold ciphertext. */
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  config: string;
+  is_enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type OutboxStatus = 'pending' | 'delivered' | 'failed';
+
+/** A notification waiting for, or done with, delivery; claimed by lease (lease_owner, lease_until). */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  channel_id: number;
+  event: string;
+  payload: string;
+  dedup_key: string;
+  status: OutboxStatus;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One delivery attempt of an outbox row. */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  channel_id: number;
+  event: string;
+  attempt: number;
+  status: 'delivered' | 'failed';
+  will_retry: number;
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  at: number;
+}
+
+/** A one-off (cron null) or recurring maintenance window; monitor_ids is a JSON array, empty = all. */
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: number;
+  ends_at: number | null;
+  monitor_ids: string;
+  cron: string | null;
+  duration_minutes: number | null;
+  timezone: string;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One setting per row; value is JSON (ciphertext for secrets). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }
 
 /** A connection or a transaction: repositories accept either so callers choose the boundary. */

@@ -1,10 +1,15 @@
 import { Type } from 'typebox';
 
-const Stage = Type.Union(
-  ['pending', 'cloning', 'discovering', 'analyzing', 'git_analysis', 'generating', 'done', 'failed'].map(
-    (s) => Type.Literal(s),
-  ),
-);
+const Stage = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('cloning'),
+  Type.Literal('discovering'),
+  Type.Literal('analyzing'),
+  Type.Literal('git_analysis'),
+  Type.Literal('generating'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -29,7 +34,12 @@ export const Analysis = Type.Object({
   branch: NullableString,
   ref: NullableString,
   ref_used: Type.Union([Type.String({ description: 'The branch, tag or commit checked out.' }), Type.Null()]),
-  status: Type.Union(['pending', 'running', 'done', 'failed'].map((s) => Type.Literal(s))),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('running'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+  ]),
   stage: Stage,
   progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
   commit_sha: NullableString,

@@ -1,9 +1,11 @@
 import type { AppMigration } from '@app/kit';
 import { identity } from './001-identity.js';
 import { monitorsMigration } from './002-monitors.js';
+import { operationsMigration } from './010-operations.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
   '001-identity': identity,
   '002-monitors': monitorsMigration,
+  '010-operations': operationsMigration,
 };

@@ -1,0 +1,61 @@
+import type { NotificationPayload } from './types.js';
+
+/** A provider-neutral rendering of an event: each provider maps it onto its own message shape. */
+export interface Message {
+  title: string;
+  text: string;
+  severity: 'critical' | 'warning' | 'info' | 'ok';
+  /** Hex colour without '#', for providers that show one. */
+  color: string;
+  link: string | null;
+}
+
+const COLORS = { critical: 'd63b3b', warning: 'e0a100', info: '3b82d6', ok: '2e9e4f' } as const;
+
+function durationText(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 60) return `${m}m ${seconds % 60}s`;
+  const h = Math.floor(m / 60);
+  return h < 48 ? `${h}h ${m % 60}m` : `${Math.floor(h / 24)}d ${h % 24}h`;
+}
+
+/** The human text for an event, the same on every channel. */
+export function formatMessage(p: NotificationPayload, appBaseUrl: string | null): Message {
+  const m = p.monitor;
+  const target = m.url ? ` (${m.url})` : '';
+  const r = p.result;
+  const why =
+    r?.error ?? (r?.status_code != null ? `HTTP ${r.status_code}` : null) ?? p.incident?.root_cause ?? null;
+  const link = appBaseUrl ? `${appBaseUrl.replace(/\/+$/, '')}/monitors/${m.id}` : null;
+  let title: string;
+  let text: string;
+  let severity: Message['severity'];
+  switch (p.event) {
+    case 'monitor.down':
+      title = `[DOWN] ${m.name}`;
+      text = `${m.name}${target} is down${why ? `: ${why}` : ''}.`;
+      severity = 'critical';
+      break;
+    case 'monitor.up': {
+      const d = p.incident?.duration_seconds;
+      title = `[UP] ${m.name}`;
+      text = `${m.name}${target} is up again${typeof d === 'number' ? ` after ${durationText(d)}` : ''}.`;
+      severity = 'ok';
+      break;
+    }
+    case 'monitor.tls_expiring': {
+      const days = r?.tls_days_left;
+      title = `[TLS] ${m.name}`;
+      text = `The TLS certificate of ${m.name}${target} expires ${typeof days === 'number' ? `in ${days} day${days === 1 ? '' : 's'}` : 'soon'}.`;
+      severity = 'warning';
+      break;
+    }
+    case 'test':
+      title = `[TEST] ${m.name}`;
+      text = `Test notification from the monitor service for ${m.name}${target}: this channel works.`;
+      severity = 'info';
+      break;
+  }
+  return { title, text: link ? `${text}\n${link}` : text, severity, color: COLORS[severity], link };
+}

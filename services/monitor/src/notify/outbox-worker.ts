@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { DialectName, Logger } from '@app/kit';
+import type { Kysely } from 'kysely';
+import { openConfig } from '../channels/channel-config.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { channelsRepo } from '../store/repos/channels-repo.js';
+import { type OutboxRow, outboxRepo } from '../store/repos/outbox-repo.js';
+import type { MonitorDB } from '../store/schema.js';
+import { retryDelay } from './backoff.js';
+import { DEFAULT_MAX_ATTEMPTS } from './enqueue.js';
+import { excerpt } from './http-post.js';
+import { providerOf } from './providers/index.js';
+import type { DeliveryOutcome, NotificationPayload } from './types.js';
+
+export interface OutboxOptions {
+  /** How often due rows are looked for when idle. */
+  pollMs?: number;
+  /** How long a claim lasts; a crashed worker's rows are retried after it. Must exceed timeoutMs. */
+  leaseMs?: number;
+  batchSize?: number;
+  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** Per-send timeout. */
+  timeoutMs?: number;
+}
+
+export interface OutboxDeps {
+  db: Kysely<MonitorDB>;
+  dialect: DialectName;
+  log: Logger;
+  encryptionKey: Buffer;
+  settings: SettingsStore;
+}
+
+const DEFAULTS: Required<OutboxOptions> = {
+  pollMs: 1000,
+  leaseMs: 60_000,
+  batchSize: 20,
+  baseDelayMs: 10_000,
+  maxDelayMs: 3_600_000,
+  maxAttempts: DEFAULT_MAX_ATTEMPTS,
+  timeoutMs: 10_000,
+};
+
+/** What one attempt did. */
+export interface AttemptResult {
+  outcome: DeliveryOutcome;
+  attempt: number;
+  willRetry: boolean;
+}
+
+/**
+ * Delivers the outbox. Rows are claimed by a lease written in the database, so any number of
+ * instances on one PostgreSQL share the work and a crashed instance's claims simply expire.
+ * Delivery is at least once: only a crash between the provider accepting a message and the
+ * commit that records it can send it twice (the idempotency key lets receivers drop that copy).
+ */
+export class OutboxWorker {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly options: Required<OutboxOptions>;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private wake: (() => void) | null = null;
+  private loopDone: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly deps: OutboxDeps,
+    options: OutboxOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  get maxAttempts(): number {
+    return this.options.maxAttempts;
+  }
+
+  /** Starts polling for due notifications. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming and waits for the deliveries under way. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Looks for due rows now instead of at the next poll. */
+  kick(): void {
+    this.wake?.();
+  }
+
+  /** Claims one batch of due rows and delivers them; returns how many were claimed. */
+  async runOnce(): Promise<number> {
+    const now = Date.now();
+    const rows = await outboxRepo.claimDue(
+      this.deps.db,
+      this.deps.dialect,
+      this.owner,
+      now,
+      now + this.options.leaseMs,
+      this.options.batchSize,
+    );
+    await Promise.all(rows.map((r) => this.track(this.deliver(r))));
+    return rows.length;
+  }
+
+  /**
+   * Queues a notification already claimed by this worker and delivers it at once (channel tests):
+   * the same path as every alert, but the caller gets the answer and nothing is retried.
+   */
+  async sendNow(channelId: number, payload: NotificationPayload, dedupKey: string): Promise<AttemptResult> {
+    const now = Date.now();
+    const row = await outboxRepo.insertClaimed(this.deps.db, {
+      channel_id: channelId,
+      event: payload.event,
+      payload: JSON.stringify(payload),
+      dedup_key: dedupKey,
+      status: 'pending',
+      attempts: 1,
+      max_attempts: 1,
+      next_attempt_at: now,
+      lease_owner: this.owner,
+      lease_until: now + this.options.leaseMs,
+      created_at: now,
+    });
+    return this.track(this.deliver(row));
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    return p.finally(() => this.inFlight.delete(p));
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+      } catch (e) {
+        this.deps.log.error({ err: e }, 'outbox: claiming due notifications failed');
+      }
+      if (!this.running) break;
+      // A full batch suggests more are due: go again at once.
+      if (claimed < this.options.batchSize) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        this.wake = null;
+        resolve();
+      };
+      this.wake = done;
+      this.timer = setTimeout(done, ms);
+    });
+  }
+
+  private async attempt(row: OutboxRow): Promise<DeliveryOutcome> {
+    const channel = await channelsRepo.byId(this.deps.db, row.channel_id);
+    if (!channel) return { ok: false, status: null, error: 'the channel was deleted' };
+    if (channel.is_enabled !== 1 && row.event !== 'test') {
+      return { ok: false, status: null, error: 'the channel is disabled' };
+    }
+    const provider = providerOf(channel.type);
+    if (!provider) return { ok: false, status: null, error: `unknown channel type ${channel.type}` };
+    let config: Record<string, unknown>;
+    try {
+      config = openConfig(
+        this.deps.encryptionKey,
+        channel.type as Parameters<typeof openConfig>[1],
+        channel.config,
+      );
+    } catch {
+      return {
+        ok: false,
+        status: null,
+        error: 'cannot decrypt the channel secrets (was SECRET_KEY changed?)',
+      };
+    }
+    const s = await this.deps.settings.get();
+    return provider.send(config, JSON.parse(row.payload) as NotificationPayload, {
+      appBaseUrl: s.app_base_url,
+      timeoutMs: this.options.timeoutMs,
+      idempotencyKey: `${row.channel_id}:${row.dedup_key}`,
+      smtp: {
+        host: s.smtp_host,
+        port: s.smtp_port,
+        secure: s.smtp_secure,
+        username: s.smtp_username,
+        password: s.smtp_password,
+        from: s.smtp_from,
+      },
+    });
+  }
+
+  private async deliver(row: OutboxRow): Promise<AttemptResult> {
+    const started = Date.now();
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await this.attempt(row);
+    } catch (e) {
+      outcome = { ok: false, status: null, error: excerpt((e as Error).message) };
+    }
+    const at = Date.now();
+    // Permanent problems (channel gone, disabled, undecryptable) are not worth retrying.
+    const permanent = !outcome.ok && /^(the channel|unknown channel type|cannot decrypt)/.test(outcome.error);
+    const willRetry = !outcome.ok && !permanent && row.attempts < row.max_attempts;
+    const error = outcome.ok ? null : outcome.error;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await outboxRepo.recordAttempt(trx, {
+        outbox_id: row.id,
+        channel_id: row.channel_id,
+        event: row.event,
+        attempt: row.attempts,
+        status: outcome.ok ? 'delivered' : 'failed',
+        will_retry: willRetry ? 1 : 0,
+        http_status: outcome.status,
+        error,
+        duration_ms: at - started,
+        at,
+      });
+      const kept = await outboxRepo.settle(trx, row.id, this.owner, {
+        status: outcome.ok ? 'delivered' : willRetry ? 'pending' : 'failed',
+        next_attempt_at: willRetry
+          ? at + retryDelay(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs)
+          : row.next_attempt_at,
+        last_error: error,
+        finished_at: willRetry ? null : at,
+      });
+      if (!kept)
+        this.deps.log.warn(
+          { outbox_id: row.id },
+          'outbox: lease expired during delivery; another worker owns the row',
+        );
+    });
+    if (!outcome.ok) {
+      this.deps.log.warn(
+        {
+          outbox_id: row.id,
+          channel_id: row.channel_id,
+          attempt: row.attempts,
+          will_retry: willRetry,
+          error,
+        },
+        'notification delivery failed',
+      );
+    }
+    return { outcome, attempt: row.attempts, willRetry };
+  }
+}

@@ -1,0 +1,39 @@
+import { createHmac } from 'node:crypto';
+import { type Static, Type } from 'typebox';
+import { postToProvider } from '../http-post.js';
+import type { Provider } from '../types.js';
+import { HttpUrl, Secret, urlProblems } from './common.js';
+
+const Schema = Type.Object({ url: HttpUrl, secret: Type.Optional(Secret) }, { additionalProperties: false });
+type Config = Static<typeof Schema>;
+
+/** The HMAC-SHA256 signature header value of a raw body. */
+export function webhookSignature(secret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+}
+
+/** A JSON POST of the payload itself, signed when a secret is set. */
+export const webhookProvider: Provider = {
+  type: 'webhook',
+  schema: Schema,
+  secretFields: ['secret'],
+  validate: (c) => urlProblems(c, ['url']),
+  send(raw, payload, ctx) {
+    const c = raw as Config;
+    const body = JSON.stringify({
+      event: payload.event,
+      monitor: payload.monitor,
+      incident: payload.incident,
+      result: payload.result,
+      at: payload.at,
+    });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-monitor-event': payload.event,
+      // Stable across retries: a receiver can drop the rare duplicate a crash after sending causes.
+      'idempotency-key': ctx.idempotencyKey,
+    };
+    if (c.secret) headers['x-signature-256'] = webhookSignature(c.secret, body);
+    return postToProvider(c.url, body, headers, ctx.timeoutMs);
+  },
+};

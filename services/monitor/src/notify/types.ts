@@ -1,0 +1,82 @@
+import type { TSchema } from 'typebox';
+
+/** The events a channel is told about. */
+export type NotifyEvent = 'monitor.down' | 'monitor.up' | 'monitor.tls_expiring' | 'test';
+export const NOTIFY_EVENTS: readonly NotifyEvent[] = [
+  'monitor.down',
+  'monitor.up',
+  'monitor.tls_expiring',
+  'test',
+];
+
+export interface NotifyMonitor {
+  id: number;
+  name: string;
+  url: string | null;
+}
+
+/** The incident as the API shows it; only the fields used in messages are named. */
+export interface NotifyIncident {
+  id: number;
+  status?: string;
+  started_at?: string;
+  resolved_at?: string | null;
+  duration_seconds?: number | null;
+  root_cause?: string | null;
+  [field: string]: unknown;
+}
+
+/** The check result that caused the event, as the API shows it. */
+export interface NotifyResult {
+  status?: string;
+  status_code?: number | null;
+  response_time_ms?: number | null;
+  error?: string | null;
+  tls_days_left?: number | null;
+  checked_at?: string;
+  [field: string]: unknown;
+}
+
+/** What is stored in the outbox and, for webhooks, exactly what is POSTed. */
+export interface NotificationPayload {
+  event: NotifyEvent;
+  monitor: NotifyMonitor;
+  incident: NotifyIncident | null;
+  result: NotifyResult | null;
+  at: string;
+}
+
+/** A provider's answer: delivered, or why not (with the provider's status and a body excerpt). */
+export type DeliveryOutcome =
+  | { ok: true; status: number | null }
+  | { ok: false; status: number | null; error: string };
+
+/** What a sender gets besides the decrypted channel config. */
+export interface SendContext {
+  /** Used for links in messages; null when the setting is unset. */
+  appBaseUrl: string | null;
+  timeoutMs: number;
+  /** The outbox row's stable key, for providers that deduplicate (webhook header, PagerDuty). */
+  idempotencyKey: string;
+  /** SMTP defaults from the settings (email channels fill missing fields from them). */
+  smtp: SmtpDefaults;
+}
+
+export interface SmtpDefaults {
+  host: string | null;
+  port: number | null;
+  secure: boolean;
+  username: string | null;
+  password: string | null;
+  from: string | null;
+}
+
+/** One channel type: how its config looks, which fields are secret, and how it sends. */
+export interface Provider<C = Record<string, unknown>> {
+  type: string;
+  schema: TSchema;
+  secretFields: readonly string[];
+  /** Checks beyond the schema (URL schemes, cross-field rules); returns [field, message] pairs. */
+  validate?(config: C): Array<[string, string]>;
+  send(config: C, payload: NotificationPayload, ctx: SendContext): Promise<DeliveryOutcome>;
+}

@@ -1,0 +1,58 @@
+import { type Static, Type } from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** The settings object, as read (GET) and as stored; every key always present. */
+export const SettingsView = Type.Object({
+  data_retention_days: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    description: 'Raw check results older than this are pruned',
+  }),
+  app_base_url: Nullable(
+    Type.String({ description: 'Where the dashboard is reachable; used for links in alerts' }),
+  ),
+  smtp_host: Nullable(Type.String()),
+  smtp_port: Nullable(Type.Integer()),
+  smtp_secure: Type.Boolean({
+    description: 'TLS from the first byte (port 465); false uses STARTTLS when offered',
+  }),
+  smtp_username: Nullable(Type.String()),
+  smtp_password: Nullable(
+    Type.String({ description: 'Secret: reads as "********"; send that back to keep it' }),
+  ),
+  smtp_from: Nullable(Type.String()),
+});
+export type Settings = Static<typeof SettingsView>;
+
+/** A PUT body: any subset of the keys; unknown keys are a 422. */
+export const SettingsPatch = Type.Object(
+  {
+    data_retention_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+    app_base_url: Type.Optional(
+      Nullable(Type.String({ minLength: 8, maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })),
+    ),
+    smtp_host: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
+    smtp_port: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 65535 }))),
+    smtp_secure: Type.Optional(Type.Boolean()),
+    smtp_username: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
+    smtp_password: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 1024 }))),
+    smtp_from: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 1000 }))),
+  },
+  { additionalProperties: false },
+);
+export type SettingsPatchBody = Static<typeof SettingsPatch>;
+
+export const SETTINGS_DEFAULTS: Settings = {
+  data_retention_days: 90,
+  app_base_url: null,
+  smtp_host: null,
+  smtp_port: null,
+  smtp_secure: false,
+  smtp_username: null,
+  smtp_password: null,
+  smtp_from: null,
+};
+
+/** Settings stored encrypted and read masked. */
+export const SECRET_SETTINGS: ReadonlySet<keyof Settings> = new Set(['smtp_password']);

@@ -1,0 +1,70 @@
+import type { FieldProblem } from '@app/kit';
+import type { FastifyRequest } from 'fastify';
+import { audited } from '../audit/audit.js';
+import { encryptSecret, SECRET_MASK } from '../channels/secret-box.js';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { checkHttpUrl } from '../notify/providers/common.js';
+import { settingsRepo } from '../store/repos/settings-repo.js';
+import { SECRET_SETTINGS, type Settings, type SettingsPatchBody } from './settings-schema.js';
+
+const MAILBOX = /^(?:[^<>]*<[^\s@<>,]+@[^\s@<>,]+>|[^\s@<>,]+@[^\s@<>,]+)$/;
+
+/** The API form: secrets masked. */
+export function maskSettings(s: Settings): Settings {
+  const out = { ...s };
+  for (const k of SECRET_SETTINGS) if (out[k] !== null) (out as Record<string, unknown>)[k] = SECRET_MASK;
+  return out;
+}
+
+/** The settings as GET shows them. */
+export async function readSettings(ctx: AppContext): Promise<Settings> {
+  return maskSettings(await ctx.settings.get());
+}
+
+function checkPatch(p: SettingsPatchBody): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  if (p.app_base_url) {
+    const problem = checkHttpUrl(p.app_base_url);
+    if (problem) out.push({ path: 'app_base_url', message: problem });
+  }
+  if (p.smtp_from && !MAILBOX.test(p.smtp_from.trim())) {
+    out.push({ path: 'smtp_from', message: 'must be an email address or "Name <address>"' });
+  }
+  return out;
+}
+
+/** Applies the keys present in `patch`; a secret sent back as the mask keeps its stored value. */
+export async function updateSettings(
+  ctx: AppContext,
+  req: FastifyRequest,
+  patch: SettingsPatchBody,
+): Promise<Settings> {
+  const problems = checkPatch(patch);
+  if (problems.length > 0) {
+    throw errors.validation_failed(
+      `The settings are invalid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`,
+      {
+        errors: problems,
+      },
+    );
+  }
+  const changed: Record<string, unknown> = {};
+  await audited(ctx, req, async (trx) => {
+    const now = Date.now();
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) continue;
+      const secret = SECRET_SETTINGS.has(k as keyof Settings);
+      if (secret && v === SECRET_MASK) continue;
+      changed[k] = v;
+      const stored = secret && typeof v === 'string' ? encryptSecret(ctx.keys.encryption, v) : v;
+      await settingsRepo.put(trx, k, JSON.stringify(stored), now);
+    }
+    return [
+      null,
+      { action: 'settings.update', resource_type: 'settings', resource_id: null, detail: changed },
+    ];
+  });
+  ctx.settings.invalidate();
+  return readSettings(ctx);
+}

@@ -1,0 +1,13 @@
+import type { Db } from '../schema.js';
+
+/** SQL for the key/value settings table. */
+export const settingsRepo = {
+  all: (db: Db) => db.selectFrom('settings').select(['key', 'value']).execute(),
+  /** Inserts or replaces one setting. */
+  put: (db: Db, key: string, value: string, at: number) =>
+    db
+      .insertInto('settings')
+      .values({ key, value, updated_at: at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
+      .execute(),
+};

@@ -61,7 +61,10 @@ for (const t of await testDatabases()) {
       assert.equal(seen.length, 250);
       assert.equal(new Set(seen.map((r) => r.id)).size, 250);
       const times = seen.map((r) => Date.parse(r.checked_at));
-      assert.deepEqual(times, [...times].sort((a, b) => b - a));
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => b - a),
+      );
     });
 
     test('from and to bound the time range (inclusive); limit is capped at 1000', async () => {
@@ -96,7 +99,10 @@ for (const t of await testDatabases()) {
         assert.equal(res.statusCode, 422, qs);
         const body = res.json() as { code: string; errors: { path: string }[] };
         assert.equal(body.code, 'validation_failed');
-        assert.ok(body.errors.some((e) => e.path === path), `${qs}: ${JSON.stringify(body.errors)}`);
+        assert.ok(
+          body.errors.some((e) => e.path === path),
+          `${qs}: ${JSON.stringify(body.errors)}`,
+        );
       }
       const anon = await h.server.app.inject({ method: 'GET', url: '/api/check-results' });
       assert.equal(anon.statusCode, 401);

@@ -33,7 +33,13 @@ for (const t of await testDatabases()) {
       const stored = await resultsOf(h, m.id);
       assert.equal(stored.length, 1);
       assert.equal(stored[0]!.status, 'up');
-      assert.ok(events.some((e) => e.event === 'monitor.check_result' && (e.data as { result_id: number }).result_id === stored[0]!.id));
+      assert.ok(
+        events.some(
+          (e) =>
+            e.event === 'monitor.check_result' &&
+            (e.data as { result_id: number }).result_id === stored[0]!.id,
+        ),
+      );
       assert.equal(await status(m.id), 'up');
 
       const post = await fetch(`${base}/api/heartbeat/${m.heartbeat_token}`, {
@@ -79,7 +85,9 @@ for (const t of await testDatabases()) {
       assert.equal(oldestFirst[0]!.status, 'up');
       assert.equal(oldestFirst[1]!.error, 'no ping received within 2 s');
       const checks = events
-        .filter((e) => e.event === 'monitor.check_result' && (e.data as { monitor_id: number }).monitor_id === m.id)
+        .filter(
+          (e) => e.event === 'monitor.check_result' && (e.data as { monitor_id: number }).monitor_id === m.id,
+        )
         .map((e) => e.data as { status: string; prev_status: string });
       // The first silent period is a retry (still up); the second turns it down.
       assert.deepEqual(

@@ -87,14 +87,18 @@ for (const t of await testDatabases()) {
 
     test('pause stops checks, resume is pending and checks at once, check-now leaves the schedule alone', async () => {
       const id = await create({ name: 'actions', url: `${target.origin}/ok`, check_interval_seconds: 3600 });
-      await waitFor('first check', async () => (of(id, 'monitor.check_result').length === 1 ? true : undefined));
+      await waitFor('first check', async () =>
+        of(id, 'monitor.check_result').length === 1 ? true : undefined,
+      );
       const due = h.server.ctx.engine.dueOf(id);
       assert.ok(due !== null && due > Date.now() + 3_000_000);
 
       const now = await h.call('POST', `/api/monitors/${id}/check-now`);
       assert.equal(now.statusCode, 202);
       assert.equal((now.json() as { monitor_id: number }).monitor_id, id);
-      await waitFor('check-now result', async () => (of(id, 'monitor.check_result').length === 2 ? true : undefined));
+      await waitFor('check-now result', async () =>
+        of(id, 'monitor.check_result').length === 2 ? true : undefined,
+      );
       assert.equal(h.server.ctx.engine.dueOf(id), due);
       assert.equal((await resultsOf(h, id)).length, 2);
 

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DueHeap } from './min-heap.js';
+import { initialDueTimes } from './spread.js';
+import { applyResult } from './transition.js';
+
+describe('applyResult', () => {
+  test('retries keep the previous state, then down; success is up at once', () => {
+    let s = { status: 'up' as const, failures: 0 } as Parameters<typeof applyResult>[0];
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t = applyResult(s, 'down', 2);
+      seen.push(`${t.status}/${t.failures}/${t.retrying}/${t.changed}`);
+      s = t;
+    }
+    assert.deepEqual(seen, ['up/1/true/false', 'up/2/true/false', 'down/3/false/true', 'down/4/false/false']);
+    assert.deepEqual(applyResult(s, 'up', 2), { status: 'up', failures: 0, retrying: false, changed: true });
+  });
+
+  test('no retries: the first failure is down; an immediate failure skips retries', () => {
+    assert.equal(applyResult({ status: 'pending', failures: 0 }, 'down', 0).status, 'down');
+    const t = applyResult({ status: 'up', failures: 0 }, 'down', 5, true);
+    assert.deepEqual([t.status, t.failures, t.retrying], ['down', 6, false]);
+  });
+});
+
+describe('initialDueTimes', () => {
+  test('future due times are kept; overdue and unchecked ones are spread, oldest first', () => {
+    const now = 1_000_000;
+    const due = initialDueTimes(
+      [
+        { id: 1, intervalMs: 60_000, retryIntervalMs: 10_000, lastCheckedAt: now - 30_000, retrying: false },
+        { id: 2, intervalMs: 60_000, retryIntervalMs: 10_000, lastCheckedAt: now - 5_000, retrying: true },
+        { id: 3, intervalMs: 60_000, retryIntervalMs: 10_000, lastCheckedAt: now - 100_000, retrying: false },
+        { id: 4, intervalMs: 60_000, retryIntervalMs: 10_000, lastCheckedAt: now - 200_000, retrying: false },
+        { id: 5, intervalMs: 60_000, retryIntervalMs: 10_000, lastCheckedAt: null, retrying: false },
+      ],
+      now,
+    );
+    assert.equal(due.get(1), now + 30_000);
+    assert.equal(due.get(2), now + 5_000);
+    assert.deepEqual([due.get(5), due.get(4), due.get(3)], [now, now + 20_000, now + 40_000]);
+  });
+});
+
+describe('DueHeap', () => {
+  test('pops in due order', () => {
+    const heap = new DueHeap();
+    const dues = Array.from({ length: 200 }, (_, i) => (i * 7919) % 1000);
+    for (const [id, due] of dues.entries()) heap.push({ due, id, version: 0 });
+    const out: number[] = [];
+    for (let e = heap.pop(); e; e = heap.pop()) out.push(e.due);
+    assert.deepEqual(
+      out,
+      [...dues].sort((a, b) => a - b),
+    );
+    assert.equal(heap.size, 0);
+  });
+});

@@ -2,13 +2,14 @@
 import { analyzeCc, type CcClass, type CcFunction, classComplexity } from './cc.js';
 import { cognitiveComplexity } from './cognitive.js';
 import { decodeSource, normaliseNewlines } from './decode.js';
-import { maxNesting, nloc, paramCount } from './function-stats.js';
+import { codeLinePrefix, maxNesting, nloc, paramCount } from './function-stats.js';
 import { analyzeHalstead } from './halstead.js';
 import { maintainabilityIndex } from './mi.js';
 import { ccRank, miRank } from './ranks.js';
 import { type RawMetrics, rawMetrics } from './raw.js';
+import { computeScopes, type Scopes } from './scopes.js';
 import { checkSource } from './source-checks.js';
-import { type FlatTree, parseFlat } from './tree.js';
+import { parseIndexed, type SyntaxIndex } from './tree.js';
 import type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
 
 /** Files larger than this are not parsed (a row with parse_error is returned instead). */
@@ -91,15 +92,24 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
   const raw = rawMetrics(text);
   const file = emptyFile(path, null);
   withRaw(file, raw);
-  const tree = parseFlat(text);
-  const problem = checkSource(tree, raw);
-  if (problem) {
-    file.parse_error = problem;
-    return { file, classes: [], functions: [] };
+  const { index, tree } = parseIndexed(text);
+  try {
+    const problem = checkSource(index, raw);
+    if (problem) {
+      file.parse_error = problem;
+      return { file, classes: [], functions: [] };
+    }
+    return measure(index, path, file, raw);
+  } finally {
+    tree.delete();
   }
-  const cc = analyzeCc(tree);
-  const hal = analyzeHalstead(tree);
-  const { classes, functions, radonBlocks } = buildRows(tree, path, cc.functions, cc.classes);
+}
+
+function measure(ix: SyntaxIndex, path: string, file: FileMetrics, raw: RawMetrics): FileAnalysis {
+  const sc = computeScopes(ix);
+  const cc = analyzeCc(ix, sc);
+  const hal = analyzeHalstead(ix, sc);
+  const { classes, functions, radonBlocks } = buildRows(ix, sc, path, cc.functions, cc.classes);
   file.functions = functions.length;
   file.classes = classes.length;
   file.cc_total = cc.totalComplexity;
@@ -135,8 +145,10 @@ interface Rows {
   radonBlocks: number[];
 }
 
-function buildRows(t: FlatTree, path: string, fns: CcFunction[], classes: CcClass[]): Rows {
+function buildRows(ix: SyntaxIndex, sc: Scopes, path: string, fns: CcFunction[], classes: CcClass[]): Rows {
   const rows: Rows = { classes: [], functions: [], radonBlocks: [] };
+  const ops = new Map<number, string>();
+  const lineCounts = codeLinePrefix(ix.src);
   // Explicit work list: closures and inner classes can nest arbitrarily deep.
   type Item =
     | { kind: 'fn'; fn: CcFunction; prefix: string; cls: string; method: boolean }
@@ -166,10 +178,10 @@ function buildRows(t: FlatTree, path: string, fns: CcFunction[], classes: CcClas
         is_method: method,
         complexity: fn.complexity,
         rank: ccRank(fn.complexity),
-        cognitive: cognitiveComplexity(t, fn.node),
-        params: paramCount(t, fn.node),
-        nloc: nloc(t, fn.node),
-        max_nesting: maxNesting(t, fn.node),
+        cognitive: cognitiveComplexity(ix, sc, fn.node, ops),
+        params: paramCount(ix, fn.node),
+        nloc: nloc(ix, sc, fn.node, lineCounts),
+        max_nesting: maxNesting(ix, sc, fn.node),
       });
       for (const c of fn.closures) work.push({ kind: 'fn', fn: c, prefix: `${name}.`, cls, method: false });
     } else {

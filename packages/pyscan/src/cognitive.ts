@@ -5,7 +5,9 @@
 // - +1 per sequence of like boolean operators (`a and b and c` is 1, `a and b or c` is 2);
 // - bodies of those structures, lambdas and ternary branches are one level deeper.
 // Nested defs and classes are left out: each def is measured on its own row.
-import { type FlatTree, fieldChild } from './tree.js';
+import { continuesChain } from './halstead.js';
+import type { Scopes } from './scopes.js';
+import type { SyntaxIndex } from './tree.js';
 
 const NESTING_PARENTS = new Set([
   'if_statement',
@@ -17,28 +19,27 @@ const NESTING_PARENTS = new Set([
   'case_clause',
 ]);
 
-function boolOp(t: FlatTree, i: number): string {
-  const k = fieldChild(t, i, 'operator');
-  return k >= 0 ? t.src.slice(t.start[k], t.end[k]) : '';
-}
-
 /** Cognitive complexity of one def's body. */
-export function cognitiveComplexity(t: FlatTree, def: number): number {
-  const body = fieldChild(t, def, 'body');
+export function cognitiveComplexity(
+  ix: SyntaxIndex,
+  sc: Scopes,
+  def: number,
+  ops: Map<number, string>,
+): number {
+  const body = sc.body[def] ?? -1;
   if (body < 0) return 0;
-  const stop = body + (t.size[body] ?? 1);
+  const stop = body + (ix.size[body] ?? 1);
   const ends: number[] = [];
   let total = 0;
   let j = body + 1;
   while (j < stop) {
     while (ends.length > 0 && j >= (ends[ends.length - 1] ?? 0)) ends.pop();
-    const ty = t.type[j] ?? '';
     const nesting = ends.length;
-    switch (ty) {
+    switch (ix.type[j]) {
       case 'function_definition':
       case 'class_definition':
       case 'decorated_definition':
-        j += t.size[j] ?? 1;
+        j += ix.size[j] ?? 1;
         continue;
       case 'if_statement':
       case 'for_statement':
@@ -49,24 +50,22 @@ export function cognitiveComplexity(t: FlatTree, def: number): number {
         break;
       case 'conditional_expression':
         total += 1 + nesting;
-        ends.push(j + (t.size[j] ?? 1));
+        ends.push(j + (ix.size[j] ?? 1));
         break;
       case 'lambda':
-        ends.push(j + (t.size[j] ?? 1));
+        ends.push(j + (ix.size[j] ?? 1));
         break;
       case 'elif_clause':
         total += 1;
         break;
       case 'else_clause':
-        if (t.type[t.parent[j] ?? 0] === 'if_statement') total += 1;
+        if (ix.type[ix.parent[j] ?? 0] === 'if_statement') total += 1;
         break;
-      case 'boolean_operator': {
-        const p = t.parent[j] ?? -1;
-        if (!(p >= 0 && t.type[p] === 'boolean_operator' && boolOp(t, p) === boolOp(t, j))) total += 1;
+      case 'boolean_operator':
+        if (!continuesChain(ix, j, ops)) total += 1;
         break;
-      }
       case 'block':
-        if (NESTING_PARENTS.has(t.type[t.parent[j] ?? 0] ?? '')) ends.push(j + (t.size[j] ?? 1));
+        if (NESTING_PARENTS.has(ix.type[ix.parent[j] ?? 0] ?? '')) ends.push(j + (ix.size[j] ?? 1));
         break;
     }
     j++;

@@ -1,66 +1,54 @@
 // Per-function size measures beyond radon: parameter count, non-comment lines of code and the
 // deepest nesting of compound statements.
-import { type FlatTree, fieldChild } from './tree.js';
+import type { Scopes } from './scopes.js';
+import { namedKids, rowAt, type SyntaxIndex } from './tree.js';
 
-const NOT_PARAMS = new Set(['positional_separator', 'keyword_separator', 'comment', 'line_continuation']);
+const SEPARATORS = new Set(['positional_separator', 'keyword_separator']);
 
 /** Number of declared parameters (self/cls, *args and **kwargs included; bare `*` and `/` not). */
-export function paramCount(t: FlatTree, def: number): number {
-  const params = fieldChild(t, def, 'parameters');
-  if (params < 0 || t.size[params] === 1) return 0;
+export function paramCount(ix: SyntaxIndex, def: number): number {
+  const params = ix.node[def]?.childForFieldName('parameters');
+  if (!params) return 0;
   let n = 0;
-  for (let k = params + 1; k >= 0; k = t.next[k] ?? -1) {
-    if (t.named[k] && !NOT_PARAMS.has(t.type[k] ?? '')) n++;
-  }
+  for (const k of namedKids(params)) if (!SEPARATORS.has(k.type)) n++;
   return n;
 }
 
-function docstringNode(t: FlatTree, def: number): number {
-  const body = fieldChild(t, def, 'body');
-  if (body < 0 || t.size[body] === 1) return -1;
-  let first = body + 1;
-  while (first >= 0 && t.type[first] === 'comment') first = t.next[first] ?? -1;
-  if (first < 0 || t.type[first] !== 'expression_statement') return -1;
-  const only = first + 1;
-  if ((t.size[first] ?? 1) < 2 || (t.next[only] ?? -1) >= 0) return -1;
-  const ty = t.type[only];
-  return ty === 'string' || ty === 'concatenated_string' ? first : -1;
+/** Prefix counts of lines holding something other than whitespace or a comment. */
+export function codeLinePrefix(src: string): Int32Array {
+  const lines = src.split('\n');
+  const out = new Int32Array(lines.length + 1);
+  for (let k = 0; k < lines.length; k++) {
+    const t = (lines[k] ?? '').trim();
+    out[k + 1] = (out[k] ?? 0) + (t !== '' && !t.startsWith('#') ? 1 : 0);
+  }
+  return out;
+}
+
+function codeLines(prefix: Int32Array, firstRow: number, lastRow: number): number {
+  const a = Math.max(0, firstRow);
+  const b = Math.min(prefix.length - 1, lastRow + 1);
+  return b > a ? (prefix[b] ?? 0) - (prefix[a] ?? 0) : 0;
 }
 
 /**
- * Lines of the def (decorators excluded) holding code: blank lines, comment-only lines and the
- * docstring do not count; a multi-line string counts every line it spans.
+ * Lines of the def (decorators excluded) holding anything but whitespace or a comment, its
+ * docstring left out.
  */
-export function nloc(t: FlatTree, def: number): number {
-  const first = t.row[def] ?? 0;
-  const last = t.endRow[def] ?? first;
-  const seen = new Uint8Array(last - first + 1);
-  const doc = docstringNode(t, def);
-  const stop = def + (t.size[def] ?? 1);
-  let j = def;
-  while (j < stop) {
-    if (j === doc) {
-      j += t.size[j] ?? 1;
-      continue;
+export function nloc(ix: SyntaxIndex, sc: Scopes, def: number, prefix: Int32Array): number {
+  const first = ix.row[def] ?? 0;
+  const last = rowAt(ix, Math.max(ix.start[def] ?? 0, (ix.end[def] ?? 0) - 1));
+  let n = codeLines(prefix, first, last);
+  const b = sc.body[def] ?? -1;
+  const block = b >= 0 ? ix.node[b] : undefined;
+  const stmt = block ? namedKids(block)[0] : undefined;
+  if (stmt?.type === 'expression_statement') {
+    const kids = namedKids(stmt);
+    const only = kids.length === 1 ? kids[0] : undefined;
+    if (only && (only.type === 'string' || only.type === 'concatenated_string')) {
+      n -= codeLines(prefix, only.startPosition.row, only.endPosition.row);
     }
-    const ty = t.type[j];
-    if (ty === 'comment') {
-      j++;
-      continue;
-    }
-    if (ty === 'string' || (t.size[j] ?? 1) === 1) {
-      const a = (t.row[j] ?? 0) - first;
-      const b = (t.endRow[j] ?? 0) - first;
-      for (let r = a; r <= b; r++) seen[r] = 1;
-      if (ty === 'string') {
-        j += t.size[j] ?? 1;
-        continue;
-      }
-    }
-    j++;
   }
-  let n = 0;
-  for (const s of seen) n += s;
   return n;
 }
 
@@ -74,22 +62,22 @@ const COMPOUND = new Set([
 ]);
 
 /** Deepest nesting of compound statements in the def's own body (nested defs are their own rows). */
-export function maxNesting(t: FlatTree, def: number): number {
-  const body = fieldChild(t, def, 'body');
+export function maxNesting(ix: SyntaxIndex, sc: Scopes, def: number): number {
+  const body = sc.body[def] ?? -1;
   if (body < 0) return 0;
-  const stop = body + (t.size[body] ?? 1);
+  const stop = body + (ix.size[body] ?? 1);
   const ends: number[] = [];
   let max = 0;
-  let j = body;
+  let j = body + 1;
   while (j < stop) {
     while (ends.length > 0 && j >= (ends[ends.length - 1] ?? 0)) ends.pop();
-    const ty = t.type[j] ?? '';
-    if (ty === 'function_definition' || ty === 'class_definition') {
-      j += t.size[j] ?? 1;
+    const ty = ix.type[j] ?? '';
+    if (ty === 'function_definition' || ty === 'class_definition' || ty === 'decorated_definition') {
+      j += ix.size[j] ?? 1;
       continue;
     }
     if (COMPOUND.has(ty)) {
-      ends.push(j + (t.size[j] ?? 1));
+      ends.push(j + (ix.size[j] ?? 1));
       if (ends.length > max) max = ends.length;
     }
     j++;

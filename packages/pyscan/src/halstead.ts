@@ -4,8 +4,10 @@
 // operands by (enclosing function name, value), where a value is a name, an attribute name, a
 // constant, or the expression node itself. Decorators, parameters and annotations of a def are
 // not visited (those of a class are).
+import type { Node } from 'web-tree-sitter';
 import { operandKey } from './py-literals.js';
-import { type FlatTree, fieldChild, isTrivia } from './tree.js';
+import { MODULE, type Scopes, UNSEEN } from './scopes.js';
+import { namedKids, type SyntaxIndex } from './tree.js';
 
 /** radon's Halstead report for a whole file. */
 export interface HalsteadMetrics {
@@ -64,66 +66,98 @@ class Counter {
     this.operators.add(name);
   }
 
-  operand(t: FlatTree, ctx: string, node: number): void {
+  operand(ctx: string, node: Node | undefined): void {
     this.n2++;
-    this.operands.add(`${ctx}\u0000${operandKey(t, node)}`);
+    this.operands.add(`${ctx}\u0000${node ? operandKey(node) : 'u:?'}`);
   }
 }
 
-function opText(t: FlatTree, i: number): string {
-  const k = fieldChild(t, i, 'operator');
-  return k >= 0 ? t.src.slice(t.start[k], t.end[k]) : '';
+/** The operator between two operands, from the source text between them. */
+export function operatorBetween(src: string, a: Node | undefined, b: Node | undefined): string {
+  if (!a || !b) return '';
+  return src
+    .slice(a.endIndex, b.startIndex)
+    .replace(/#[^\n]*/g, ' ')
+    .replace(/\\\r?\n/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
 }
 
-function sameChainOp(t: FlatTree, i: number, op: string): boolean {
-  return t.type[i] === 'boolean_operator' && opText(t, i) === op;
+/** Operator of a boolean_operator node ('and' or 'or'). */
+export function boolOperator(ix: SyntaxIndex, i: number, cache: Map<number, string>): string {
+  let op = cache.get(i);
+  if (op === undefined) {
+    const node = ix.node[i];
+    const kids = node ? namedKids(node) : [];
+    op = operatorBetween(ix.src, kids[0], kids[1]);
+    cache.set(i, op);
+  }
+  return op;
 }
 
-function countNode(t: FlatTree, j: number, ctx: string, c: Counter): void {
-  switch (t.type[j]) {
+/** True when boolean_operator i continues its parent's chain (`a and b and c` is one operator in Python). */
+export function continuesChain(ix: SyntaxIndex, i: number, cache: Map<number, string>): boolean {
+  const p = ix.parent[i] ?? -1;
+  return (
+    p >= 0 &&
+    ix.type[p] === 'boolean_operator' &&
+    ix.start[p] === ix.start[i] &&
+    boolOperator(ix, p, cache) === boolOperator(ix, i, cache)
+  );
+}
+
+function countNode(ix: SyntaxIndex, i: number, ctx: string, c: Counter, ops: Map<number, string>): void {
+  const node = ix.node[i];
+  if (!node) return;
+  switch (ix.type[i]) {
     case 'binary_operator':
     case 'augmented_assignment': {
-      const raw = opText(t, j);
-      c.op(BINARY[t.type[j] === 'augmented_assignment' ? raw.slice(0, -1) : raw] ?? raw);
-      c.operand(t, ctx, fieldChild(t, j, 'left'));
-      c.operand(t, ctx, fieldChild(t, j, 'right'));
+      const [l, r] = namedKids(node);
+      const raw = operatorBetween(ix.src, l, r);
+      c.op(BINARY[ix.type[i] === 'augmented_assignment' ? raw.slice(0, -1) : raw] ?? raw);
+      c.operand(ctx, l);
+      c.operand(ctx, r);
       return;
     }
     case 'union_type': {
+      const [l, r] = namedKids(node);
       c.op('BitOr');
-      for (let k = j + 1; k >= 0; k = t.next[k] ?? -1)
-        if (t.named[k] && !isTrivia(t, k)) c.operand(t, ctx, k);
+      c.operand(ctx, l);
+      c.operand(ctx, r);
       return;
     }
     case 'unary_operator':
-      c.op(UNARY[opText(t, j)] ?? 'UAdd');
-      c.operand(t, ctx, fieldChild(t, j, 'argument'));
+      c.op(UNARY[ix.src[ix.start[i] ?? 0] ?? ''] ?? 'UAdd');
+      c.operand(ctx, namedKids(node)[0]);
       return;
     case 'not_operator':
       c.op('Not');
-      c.operand(t, ctx, fieldChild(t, j, 'argument'));
+      c.operand(ctx, namedKids(node)[0]);
       return;
     case 'boolean_operator': {
-      const op = opText(t, j);
-      const parent = t.parent[j] ?? -1;
-      // `a and b and c` is one BoolOp in Python: count the chain once, at its top node.
-      if (parent >= 0 && t.field[j] === 'left' && sameChainOp(t, parent, op)) return;
+      if (continuesChain(ix, i, ops)) return;
+      const op = boolOperator(ix, i, ops);
       c.op(op === 'and' ? 'And' : 'Or');
-      let v = j;
-      while (sameChainOp(t, v, op)) {
-        c.operand(t, ctx, fieldChild(t, v, 'right'));
-        v = fieldChild(t, v, 'left');
+      let v: Node | undefined = node;
+      // Walk down the left spine of the chain, collecting each right operand.
+      for (;;) {
+        const [l, r] = namedKids(v);
+        c.operand(ctx, r);
+        if (l && l.type === 'boolean_operator' && l.startIndex === v.startIndex && sameOp(ix.src, l, op))
+          v = l;
+        else {
+          c.operand(ctx, l);
+          return;
+        }
       }
-      c.operand(t, ctx, v);
-      return;
     }
     case 'comparison_operator': {
-      for (let k = j + 1; k >= 0; k = t.next[k] ?? -1) {
-        if (t.field[k] === 'operators') {
-          const text = t.src.slice(t.start[k], t.end[k]).replace(/\s+/g, ' ');
+      const kids = namedKids(node);
+      for (let k = 0; k < kids.length; k++) {
+        c.operand(ctx, kids[k]);
+        if (k > 0) {
+          const text = operatorBetween(ix.src, kids[k - 1], kids[k]);
           c.op(COMPARE[text] ?? text);
-        } else if (t.named[k] && !isTrivia(t, k)) {
-          c.operand(t, ctx, k);
         }
       }
       return;
@@ -131,43 +165,40 @@ function countNode(t: FlatTree, j: number, ctx: string, c: Counter): void {
   }
 }
 
+function sameOp(src: string, node: Node, op: string): boolean {
+  const [l, r] = namedKids(node);
+  return operatorBetween(src, l, r) === op;
+}
+
 /** Computes radon's file-level Halstead report. */
-export function analyzeHalstead(t: FlatTree): HalsteadMetrics {
+export function analyzeHalstead(ix: SyntaxIndex, sc: Scopes): HalsteadMetrics {
   const c = new Counter();
-  // Enclosing function names, with the pre-order index where each body ends.
-  const ctxNames: string[] = ['\u0001'];
-  const ctxEnds: number[] = [t.count];
-  let j = 0;
-  while (j < t.count) {
-    while (j >= (ctxEnds[ctxEnds.length - 1] ?? t.count) && ctxEnds.length > 1) {
-      ctxEnds.pop();
-      ctxNames.pop();
+  const ops = new Map<number, string>();
+  const names = new Map<number, string>();
+  for (let i = 0; i < ix.count; i++) {
+    const ty = ix.type[i];
+    if (!OPERATOR_TYPES.has(ty ?? '')) continue;
+    const ctxIdx = sc.halCtx[i] ?? UNSEEN;
+    if (ctxIdx === UNSEEN) continue;
+    let ctx = '\u0001';
+    if (ctxIdx !== MODULE) {
+      ctx = names.get(ctxIdx) ?? ix.node[ctxIdx]?.childForFieldName('name')?.text ?? '';
+      names.set(ctxIdx, ctx);
     }
-    const ty = t.type[j];
-    if (ty === 'decorated_definition') {
-      const def = fieldChild(t, j, 'definition');
-      if (def >= 0 && t.type[def] === 'function_definition') {
-        j = def;
-        continue;
-      }
-    } else if (ty === 'function_definition') {
-      const body = fieldChild(t, j, 'body');
-      const name = fieldChild(t, j, 'name');
-      if (body < 0) {
-        j += t.size[j] ?? 1;
-        continue;
-      }
-      ctxNames.push(name >= 0 ? t.src.slice(t.start[name], t.end[name]) : '');
-      ctxEnds.push(body + (t.size[body] ?? 1));
-      j = body;
-      continue;
-    } else if (ty !== 'comment') {
-      countNode(t, j, ctxNames[ctxNames.length - 1] ?? '', c);
-    }
-    j++;
+    countNode(ix, i, ctx, c, ops);
   }
   return report(c.operators.size, c.operands.size, c.n1, c.n2);
 }
+
+const OPERATOR_TYPES = new Set([
+  'binary_operator',
+  'augmented_assignment',
+  'union_type',
+  'unary_operator',
+  'not_operator',
+  'boolean_operator',
+  'comparison_operator',
+]);
 
 // Python's math.log(x, 2) divides natural logs; Math.log2 can differ in the last bit.
 function log2(x: number): number {

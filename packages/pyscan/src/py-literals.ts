@@ -1,7 +1,8 @@
 // Values of Python literals, reduced to keys that compare equal exactly when Python's `==` (and
 // hash) would: 1, 1.0 and True share a key; 'x' and the name x share a key (radon keeps names,
 // attribute names and constants in one set of operands).
-import { type FlatTree, isTrivia, textOf } from './tree.js';
+import type { Node } from 'web-tree-sitter';
+import { namedKids } from './tree.js';
 
 const SIMPLE_ESCAPES: Record<string, string> = {
   '\n': '',
@@ -52,19 +53,14 @@ export function decodeEscapes(body: string, bytes: boolean): string {
   return out;
 }
 
-/** Key of a plain string or bytes literal node, or null for f-strings. */
-function stringKey(t: FlatTree, i: number): { bytes: boolean; value: string } | null {
-  let startTok = -1;
-  let endTok = -1;
-  for (let k = i + 1; k >= 0 && k < i + (t.size[i] ?? 1); k = t.next[k] ?? -1) {
-    if (t.type[k] === 'string_start') startTok = k;
-    else if (t.type[k] === 'string_end') endTok = k;
-  }
-  if (startTok < 0 || endTok < 0) return null;
-  const opener = textOf(t, startTok);
-  const prefix = opener.replace(/['"]+$/, '').toLowerCase();
+/** Value of a plain string or bytes literal from its source text, or null for f-strings. */
+export function stringValue(text: string): { bytes: boolean; value: string } | null {
+  const m = /^([A-Za-z]*)('''|"""|'|")/.exec(text);
+  if (!m) return null;
+  const prefix = (m[1] ?? '').toLowerCase();
   if (prefix.includes('f')) return null;
-  const body = t.src.slice(t.end[startTok], t.start[endTok]);
+  const q = m[2] ?? '';
+  const body = text.slice(m[0].length, text.length - q.length);
   const bytes = prefix.includes('b');
   return { bytes, value: prefix.includes('r') ? body : decodeEscapes(body, bytes) };
 }
@@ -92,32 +88,25 @@ function numberKey(text: string): string {
  * The operand identity radon uses for an expression node: a name's id, an attribute's name,
  * a constant's value, or (for anything else) the node itself.
  */
-export function operandKey(t: FlatTree, i: number): string {
+export function operandKey(node: Node): string {
   for (;;) {
-    const ty = t.type[i];
+    const ty = node.type;
     if (ty === 'parenthesized_expression' || ty === 'type' || ty === 'expression') {
-      let inner = -1;
-      for (let k = i + 1; k >= 0 && k < i + (t.size[i] ?? 1); k = t.next[k] ?? -1) {
-        if (t.named[k] && !isTrivia(t, k)) {
-          inner = k;
-          break;
-        }
-      }
-      if (inner < 0) return `u:${i}`;
-      i = inner;
+      const inner = namedKids(node)[0];
+      if (!inner) return `u:${node.id}`;
+      node = inner;
       continue;
     }
     switch (ty) {
       case 'identifier':
-        return `s:${textOf(t, i)}`;
+        return `s:${node.text}`;
       case 'attribute': {
-        let last = -1;
-        for (let k = i + 1; k >= 0; k = t.next[k] ?? -1) if (t.field[k] === 'attribute') last = k;
-        return last >= 0 ? `s:${textOf(t, last)}` : `u:${i}`;
+        const attr = node.childForFieldName('attribute');
+        return attr ? `s:${attr.text}` : `u:${node.id}`;
       }
       case 'integer':
       case 'float':
-        return numberKey(textOf(t, i));
+        return numberKey(node.text);
       case 'true':
         return 'n:1';
       case 'false':
@@ -127,23 +116,22 @@ export function operandKey(t: FlatTree, i: number): string {
       case 'ellipsis':
         return 'Ellipsis';
       case 'string': {
-        const v = stringKey(t, i);
-        return v ? `${v.bytes ? 'b' : 's'}:${v.value}` : `u:${i}`;
+        const v = stringValue(node.text);
+        return v ? `${v.bytes ? 'b' : 's'}:${v.value}` : `u:${node.id}`;
       }
       case 'concatenated_string': {
         let acc = '';
         let bytes = false;
-        for (let k = i + 1; k >= 0; k = t.next[k] ?? -1) {
-          if (t.type[k] !== 'string') continue;
-          const v = stringKey(t, k);
-          if (!v) return `u:${i}`;
+        for (const part of namedKids(node)) {
+          const v = stringValue(part.text);
+          if (!v) return `u:${node.id}`;
           acc += v.value;
           bytes = v.bytes;
         }
         return `${bytes ? 'b' : 's'}:${acc}`;
       }
       default:
-        return `u:${i}`;
+        return `u:${node.id}`;
     }
   }
 }

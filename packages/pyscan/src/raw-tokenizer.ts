@@ -35,11 +35,24 @@ export interface TokState {
   quote: number;
   strRow: number;
   error: boolean;
+  /** Deepest bracket nesting seen. */
+  maxParen: number;
+  /** A Python 2 number literal was seen (0777 or 10L). */
+  legacyNumber: boolean;
 }
 
 /** A fresh tokenizer state. */
 export function newState(): TokState {
-  return { parenlev: 0, continued: false, cont: 0, quote: 0, strRow: 0, error: false };
+  return {
+    parenlev: 0,
+    continued: false,
+    cont: 0,
+    quote: 0,
+    strRow: 0,
+    error: false,
+    maxParen: 0,
+    legacyNumber: false,
+  };
 }
 
 const NL = 10;
@@ -228,7 +241,16 @@ export function tokenizeLine(line: string, st: TokState, row: number, out: Token
       NUMBER.lastIndex = pos;
       if (NUMBER.test(line)) {
         out.push(T_OTHER);
-        pos = NUMBER.lastIndex;
+        const end = NUMBER.lastIndex;
+        const next = line.charCodeAt(end);
+        // Python 3 reads 0777 as 0 then 777, and 10L as 10 then L: both are Python 2 literals.
+        if ((c === 48 && next >= 48 && next <= 57) || ((next === 76 || next === 108) && c !== 46)) {
+          const after = line.charCodeAt(end + 1);
+          if (next !== 76 && next !== 108) st.legacyNumber = true;
+          else if (!(after >= 48 && after <= 57) && !/[\p{L}\p{N}_]/u.test(line[end + 1] ?? ''))
+            st.legacyNumber = true;
+        }
+        pos = end;
         continue;
       }
     }
@@ -240,8 +262,9 @@ export function tokenizeLine(line: string, st: TokState, row: number, out: Token
     const op = matchOperator(line, pos);
     if (op > 0) {
       if (op === 1) {
-        if (c === 40 || c === 91 || c === 123) st.parenlev++;
-        else if (c === 41 || c === 93 || c === 125) st.parenlev--;
+        if (c === 40 || c === 91 || c === 123) {
+          if (++st.parenlev > st.maxParen) st.maxParen = st.parenlev;
+        } else if (c === 41 || c === 93 || c === 125) st.parenlev--;
       }
       out.push(op === 1 && c === 58 ? T_COLON : op === 1 && c === 59 ? T_SEMI : T_OTHER);
       pos += op;
@@ -270,10 +293,20 @@ export function tokenizeLine(line: string, st: TokState, row: number, out: Token
   }
 }
 
+// Characters that can start an operator; anything else skips the substring lookups.
+const OP_START = new Uint8Array(128);
+for (const ch of OPS1) OP_START[ch.charCodeAt(0)] = 1;
+OP_START[33] = 1; // '!' of '!='
+
 function matchOperator(line: string, pos: number): number {
-  if (OPS3.has(line.slice(pos, pos + 3))) return 3;
-  if (OPS2.has(line.slice(pos, pos + 2))) return 2;
-  return OPS1.includes(line[pos] ?? '\0') ? 1 : 0;
+  const c = line.charCodeAt(pos);
+  if (c >= 128 || OP_START[c] !== 1) return 0;
+  const n1 = line.charCodeAt(pos + 1);
+  if (n1 === 61 || n1 === 42 || n1 === 47 || n1 === 60 || n1 === 62 || n1 === 46 || n1 === 45) {
+    if (OPS3.has(line.slice(pos, pos + 3))) return 3;
+    if (OPS2.has(line.slice(pos, pos + 2))) return 2;
+  }
+  return c === 33 ? 0 : 1;
 }
 
 /** Scans a ' or " string: end offset when closed on this line, 0 when continued by a backslash, -1 on error. */

@@ -29,6 +29,10 @@ export interface RawMetrics {
   single_comments: number;
   /** True when radon itself would fail (an unterminated token runs to the end of the file). */
   tokenizeFailed: boolean;
+  /** Deepest nesting of brackets. */
+  maxBracketDepth: number;
+  /** A Python 2 number literal (0777, 10L) occurs. */
+  legacyNumber: boolean;
 }
 
 function isClean(st: TokState): boolean {
@@ -73,6 +77,8 @@ export function rawMetrics(text: string): RawMetrics {
     blank: 0,
     single_comments: 0,
     tokenizeFailed: false,
+    maxBracketDepth: 0,
+    legacyNumber: false,
   };
   const toks = new TokenBuffer();
   const st = newState();
@@ -97,6 +103,8 @@ export function rawMetrics(text: string): RawMetrics {
       tokenizeLine(`${line}\n`, st, i - start, toks);
       i++;
     }
+    if (st.maxParen > m.maxBracketDepth) m.maxBracketDepth = st.maxParen;
+    if (st.legacyNumber) m.legacyNumber = true;
     countGroup(m, toks, lines, start, i);
     i++;
   }

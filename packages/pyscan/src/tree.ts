@@ -1,30 +1,77 @@
-// The tree-sitter parse tree copied into flat typed arrays in pre-order, so that every analysis
-// walks plain JavaScript data with loops (no recursion, no per-node calls into WebAssembly).
-// The subtree of node i is the index range [i, i + size[i]).
+// Parsing, and an index of the syntax nodes the metrics need.
+// Every call from JavaScript into tree-sitter's WebAssembly costs about a microsecond, and a full
+// walk of a file's tree makes several per node; a single query instead collects only the node
+// kinds that count (statements that decide, operators, defs, blocks...) in one call. The index
+// keeps them in pre-order with parent links and subtree sizes (the subtree of entry i is the range
+// [i, i + size[i])), so analyses are plain loops; tree-sitter nodes stay reachable for the few
+// details fetched on demand (names, operands, a def's last statement).
 import { createRequire } from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
+import { Language, type Node, Parser, Query, type Tree } from 'web-tree-sitter';
 
-/** A parse tree in flat pre-order arrays. */
-export interface FlatTree {
+/** Node kinds collected into the index. */
+export const INDEXED_TYPES = [
+  'module',
+  'block',
+  'function_definition',
+  'class_definition',
+  'decorated_definition',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'for_statement',
+  'while_statement',
+  'try_statement',
+  'except_clause',
+  'with_statement',
+  'match_statement',
+  'case_clause',
+  'conditional_expression',
+  'boolean_operator',
+  'for_in_clause',
+  'if_clause',
+  'list_comprehension',
+  'set_comprehension',
+  'dictionary_comprehension',
+  'generator_expression',
+  'assert_statement',
+  'lambda',
+  'binary_operator',
+  'unary_operator',
+  'not_operator',
+  'augmented_assignment',
+  'comparison_operator',
+  'union_type',
+  'print_statement',
+  'exec_statement',
+  'ERROR',
+] as const;
+
+/** The indexed nodes of one parsed file, in pre-order. */
+export interface SyntaxIndex {
   src: string;
   count: number;
   type: string[];
-  named: Uint8Array;
-  field: (string | null)[];
   start: Int32Array;
   end: Int32Array;
+  /** 0-based start row. */
   row: Int32Array;
-  endRow: Int32Array;
+  /** Innermost indexed ancestor, or -1. */
   parent: Int32Array;
   size: Int32Array;
-  /** Pre-order index of the next sibling, or -1. */
-  next: Int32Array;
+  node: Node[];
   hasError: boolean;
+  /** Offsets where each line starts. */
+  lineStarts: Int32Array;
 }
 
-let parser: Parser | null = null;
-let typeNames: string[] = [];
-let fieldNames: (string | null)[] = [];
+interface Loaded {
+  parser: Parser;
+  query: Query;
+  typeNames: string[];
+  namedTypes: Uint8Array;
+}
+
+let loaded: Loaded | null = null;
 let loading: Promise<void> | null = null;
 
 /** Loads the Python grammar once per thread; later calls reuse it. */
@@ -33,147 +80,145 @@ export function initPyscan(): Promise<void> {
     await Parser.init();
     const require = createRequire(import.meta.url);
     const lang = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
-    const p = new Parser();
-    p.setLanguage(lang);
-    typeNames = [];
-    for (let i = 0; i < lang.nodeTypeCount; i++) typeNames.push(lang.nodeTypeForId(i) ?? '');
-    fieldNames = [null];
-    for (let i = 1; i <= lang.fieldCount; i++) fieldNames.push(lang.fieldNameForId(i));
-    parser = p;
+    const parser = new Parser();
+    parser.setLanguage(lang);
+    const query = new Query(lang, INDEXED_TYPES.map((t) => `(${t}) @${t}`).join('\n'));
+    const typeNames: string[] = [];
+    const namedTypes = new Uint8Array(lang.nodeTypeCount);
+    for (let i = 0; i < lang.nodeTypeCount; i++) {
+      typeNames.push(lang.nodeTypeForId(i) ?? '');
+      namedTypes[i] = lang.nodeTypeIsNamed(i) ? 1 : 0;
+    }
+    loaded = { parser, query, typeNames, namedTypes };
   })();
   return loading;
 }
 
-function grow(a: Int32Array, n: number): Int32Array {
-  const b = new Int32Array(n);
-  b.set(a);
-  return b;
+function need(): Loaded {
+  if (!loaded) throw new Error('pyscan: call initPyscan() first');
+  return loaded;
 }
 
-/** Parses Python source into a FlatTree; initPyscan() must have completed. */
-export function parseFlat(src: string): FlatTree {
-  if (!parser) throw new Error('pyscan: call initPyscan() first');
-  const tree = parser.parse(src);
-  if (!tree) throw new Error('pyscan: tree-sitter returned no tree');
-  try {
-    return flatten(tree.walk(), src, tree.rootNode.hasError);
-  } finally {
-    tree.delete();
-  }
+/** Name of a node kind by id ('ERROR' for the error kind). */
+export function typeName(id: number): string {
+  return need().typeNames[id] ?? 'ERROR';
 }
 
-type Cursor = ReturnType<NonNullable<ReturnType<Parser['parse']>>['walk']>;
-
-function flatten(c: Cursor, src: string, hasError: boolean): FlatTree {
-  let cap = 1024;
-  let start: Int32Array = new Int32Array(cap);
-  let end: Int32Array = new Int32Array(cap);
-  let row: Int32Array = new Int32Array(cap);
-  let endRow: Int32Array = new Int32Array(cap);
-  let parent: Int32Array = new Int32Array(cap);
-  let size: Int32Array = new Int32Array(cap);
-  let next: Int32Array = new Int32Array(cap);
-  let named: Uint8Array = new Uint8Array(cap);
-  const type: string[] = [];
-  const field: (string | null)[] = [];
-  // Ancestors of the current node and, per ancestor, the last child seen (to link siblings).
-  const stack: number[] = [];
-  const lastChild: number[] = [];
-  let n = 0;
-  for (;;) {
-    if (n === cap) {
-      cap *= 2;
-      start = grow(start, cap);
-      end = grow(end, cap);
-      row = grow(row, cap);
-      endRow = grow(endRow, cap);
-      parent = grow(parent, cap);
-      size = grow(size, cap);
-      next = grow(next, cap);
-      const nm = new Uint8Array(cap);
-      nm.set(named);
-      named = nm;
-    }
-    const i = n++;
-    type.push(typeNames[c.nodeTypeId] ?? c.nodeType);
-    field.push(fieldNames[c.currentFieldId] ?? null);
-    named[i] = c.nodeIsNamed ? 1 : 0;
-    start[i] = c.startIndex;
-    end[i] = c.endIndex;
-    row[i] = c.startPosition.row;
-    endRow[i] = c.endPosition.row;
-    next[i] = -1;
-    const depth = stack.length;
-    parent[i] = depth > 0 ? (stack[depth - 1] ?? -1) : -1;
-    if (depth > 0) {
-      const prev = lastChild[depth - 1] ?? -1;
-      if (prev >= 0) next[prev] = i;
-      lastChild[depth - 1] = i;
-    }
-    if (c.gotoFirstChild()) {
-      stack.push(i);
-      lastChild.push(-1);
-      continue;
-    }
-    size[i] = 1;
-    let done = false;
-    while (!c.gotoNextSibling()) {
-      if (!c.gotoParent()) {
-        done = true;
-        break;
-      }
-      const p = stack.pop() ?? 0;
-      lastChild.pop();
-      size[p] = n - p;
-    }
-    if (done) break;
-  }
-  return {
-    src,
-    count: n,
-    type,
-    named,
-    field,
-    start,
-    end,
-    row,
-    endRow,
-    parent,
-    size,
-    next,
-    hasError,
-  };
+/** Whether a node kind is named (as opposed to punctuation and keywords). */
+export function isNamedType(id: number): boolean {
+  return need().namedTypes[id] === 1;
 }
 
-/** Pre-order indices of the direct children of node i. */
-export function childrenOf(t: FlatTree, i: number): number[] {
-  const out: number[] = [];
-  if (t.size[i] === 1) return out;
-  for (let k = i + 1; k >= 0; k = t.next[k] ?? -1) out.push(k);
+/** A parsed file: its index, and the tree to release when done. */
+export interface Parsed {
+  index: SyntaxIndex;
+  tree: Tree;
+}
+
+// Same-range nodes must nest outer-first: the module or a block around a lone statement.
+function rank(type: string): number {
+  return type === 'module' ? 0 : type === 'block' ? 1 : 2;
+}
+
+function lineStartsOf(src: string): Int32Array {
+  let n = 1;
+  for (let i = src.indexOf('\n'); i >= 0; i = src.indexOf('\n', i + 1)) n++;
+  const out = new Int32Array(n);
+  let k = 1;
+  for (let i = src.indexOf('\n'); i >= 0; i = src.indexOf('\n', i + 1)) out[k++] = i + 1;
   return out;
 }
 
-/** First direct child of node i with the given field name, or -1. */
-export function fieldChild(t: FlatTree, i: number, name: string): number {
-  if (t.size[i] === 1) return -1;
-  for (let k = i + 1; k >= 0; k = t.next[k] ?? -1) if (t.field[k] === name) return k;
-  return -1;
+/** Parses source text and indexes it; call tree.delete() when finished with the index's nodes. */
+export function parseIndexed(src: string): Parsed {
+  const { parser, query } = need();
+  const tree = parser.parse(src);
+  if (!tree) throw new Error('pyscan: tree-sitter returned no tree');
+  try {
+    const caps = query.captures(tree.rootNode);
+    const n = caps.length;
+    const order = new Array<number>(n);
+    const starts = new Int32Array(n);
+    const ends = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const node = caps[i]?.node;
+      order[i] = i;
+      starts[i] = node?.startIndex ?? 0;
+      ends[i] = node?.endIndex ?? 0;
+    }
+    order.sort(
+      (a, b) =>
+        (starts[a] ?? 0) - (starts[b] ?? 0) ||
+        (ends[b] ?? 0) - (ends[a] ?? 0) ||
+        rank(caps[a]?.name ?? '') - rank(caps[b]?.name ?? ''),
+    );
+    const ix: SyntaxIndex = {
+      src,
+      count: n,
+      type: new Array<string>(n),
+      start: new Int32Array(n),
+      end: new Int32Array(n),
+      row: new Int32Array(n),
+      parent: new Int32Array(n),
+      size: new Int32Array(n),
+      node: new Array<Node>(n),
+      hasError: tree.rootNode.hasError,
+      lineStarts: lineStartsOf(src),
+    };
+    const stack: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = caps[order[i] ?? 0];
+      if (!c) continue;
+      const s = starts[order[i] ?? 0] ?? 0;
+      const e = ends[order[i] ?? 0] ?? 0;
+      ix.type[i] = c.name;
+      ix.node[i] = c.node;
+      ix.start[i] = s;
+      ix.end[i] = e;
+      ix.row[i] = c.node.startPosition.row;
+      for (;;) {
+        const top = stack[stack.length - 1];
+        if (top === undefined) break;
+        const te = ix.end[top] ?? 0;
+        if (te < e || (te <= s && s < e)) {
+          stack.pop();
+          ix.size[top] = i - top;
+        } else {
+          break;
+        }
+      }
+      ix.parent[i] = stack[stack.length - 1] ?? -1;
+      stack.push(i);
+    }
+    for (const top of stack) ix.size[top] = n - top;
+    return { index: ix, tree };
+  } catch (err) {
+    tree.delete();
+    throw err;
+  }
 }
 
-/** First direct child of node i with the given type, or -1. */
-export function typeChild(t: FlatTree, i: number, type: string): number {
-  if (t.size[i] === 1) return -1;
-  for (let k = i + 1; k >= 0; k = t.next[k] ?? -1) if (t.type[k] === type) return k;
-  return -1;
+/** 0-based row of a source offset. */
+export function rowAt(ix: SyntaxIndex, offset: number): number {
+  const ls = ix.lineStarts;
+  let lo = 0;
+  let hi = ls.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((ls[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** True for nodes that carry no meaning for any metric (comments, backslash continuations). */
-export function isTrivia(t: FlatTree, i: number): boolean {
-  const ty = t.type[i];
-  return ty === 'comment' || ty === 'line_continuation';
+export function isTrivia(type: string): boolean {
+  return type === 'comment' || type === 'line_continuation';
 }
 
-/** Source text of node i. */
-export function textOf(t: FlatTree, i: number): string {
-  return t.src.slice(t.start[i], t.end[i]);
+/** Named children of a node, comments and line continuations left out. */
+export function namedKids(node: Node): Node[] {
+  const out: Node[] = [];
+  for (const k of node.namedChildren) if (k && !isTrivia(k.type)) out.push(k);
+  return out;
 }

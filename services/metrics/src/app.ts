@@ -3,7 +3,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { analysesRoutes } from './api/analyses/routes.js';
+import { downloadsRoutes } from './api/downloads/routes.js';
 import { metaRoutes } from './api/meta/routes.js';
+import { repositoriesRoutes } from './api/repositories/routes.js';
+import { resultsRoutes } from './api/results/routes.js';
+import { streamRoutes } from './api/stream/routes.js';
 import type { AppContext } from './context.js';
 import { Problem } from './http/schemas.js';
 
@@ -41,5 +45,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(metaRoutes(ctx));
   await app.register(analysesRoutes(ctx));
+  await app.register(streamRoutes(ctx));
+  await app.register(downloadsRoutes(ctx));
+  await app.register(resultsRoutes(ctx));
+  await app.register(repositoriesRoutes(ctx));
   return app;
 }

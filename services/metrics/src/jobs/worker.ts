@@ -1,9 +1,183 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type AnalyzerPool, createAnalyzerPool } from '@app/pyscan';
 import type { AppContext } from '../context.js';
+import { type AnalysisRow, analysesRepo, requeueRun } from '../store/repos/analyses-repo.js';
+import { failureOf } from './failure.js';
+import { newLeaseOwner, ownerIsGone } from './lease-owner.js';
+import { runAnalysis } from './run-analysis.js';
 
-/** Placeholder until the pipeline lands. */
+interface Active {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+const SHUTDOWN = 'shutdown';
+const LEASE_LOST = 'lease_lost';
+
+/**
+ * Runs queued analyses, at most `WORKER_CONCURRENCY` at once. A run is owned through a lease in the
+ * database, renewed while it works; runs whose worker died are failed as `interrupted`, and a
+ * graceful stop puts its runs back in the queue for the next start.
+ */
 export class Worker {
-  constructor(readonly ctx: AppContext) {}
-  wake(): void {}
-  start(): void {}
-  async stop(): Promise<void> {}
+  readonly owner = newLeaseOwner();
+  private readonly active = new Map<number, Active>();
+  private pollTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private started = false;
+  private ticking: Promise<void> | undefined;
+  private again = false;
+  private poolPromise: Promise<AnalyzerPool> | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Recovers what an earlier process left behind, then starts polling. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const c = this.ctx.config;
+    void this.recover()
+      .catch((e: unknown) => this.ctx.log.error({ err: e }, 'recovery failed'))
+      .then(() => {
+        if (this.stopped) return;
+        this.pollTimer = setInterval(() => this.wake(), c.pollIntervalMs);
+        this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(500, c.leaseMs / 3));
+        this.sweepTimer = setInterval(() => void this.sweep(), Math.max(1000, c.leaseMs / 2));
+        this.wake();
+      });
+  }
+
+  /** Looks for queued work now. */
+  wake(): void {
+    if (!this.started || this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.ticking = this.tick()
+      .catch((e: unknown) => this.ctx.log.error({ err: e }, 'worker tick failed'))
+      .finally(() => {
+        this.ticking = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Stops claiming, hands running analyses back to the queue, and closes the pool. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.pollTimer);
+    clearInterval(this.heartbeatTimer);
+    clearInterval(this.sweepTimer);
+    await this.ticking;
+    for (const a of this.active.values()) a.abort.abort(SHUTDOWN);
+    await Promise.all([...this.active.values()].map((a) => a.done));
+    if (this.poolPromise) await (await this.poolPromise.catch(() => undefined))?.close();
+  }
+
+  private async tick(): Promise<void> {
+    const c = this.ctx.config;
+    while (!this.stopped && this.active.size < c.workerConcurrency) {
+      const now = Date.now();
+      const row = await analysesRepo.claimNext(this.ctx.db, this.owner, now, now + c.leaseMs);
+      if (!row) return;
+      this.ctx.events.changed(row.id);
+      this.launch(row);
+    }
+  }
+
+  private launch(row: AnalysisRow): void {
+    const abort = new AbortController();
+    const done = runAnalysis(
+      { ctx: this.ctx, owner: this.owner, signal: abort.signal, pool: () => this.pool() },
+      row,
+    )
+      .catch((e: unknown) => this.onFailure(row, abort.signal, e))
+      .finally(() => {
+        this.active.delete(row.id);
+        this.wake();
+      });
+    this.active.set(row.id, { abort, done });
+  }
+
+  private async onFailure(row: AnalysisRow, signal: AbortSignal, err: unknown): Promise<void> {
+    const log = this.ctx.log.child({ analysis: row.id });
+    if (signal.aborted && signal.reason === SHUTDOWN) {
+      await requeueRun(this.ctx.db, row.id, this.owner);
+      log.info('analysis handed back to the queue at shutdown');
+    } else if (signal.aborted && signal.reason === LEASE_LOST) {
+      log.warn('analysis abandoned: its lease was taken over');
+      return;
+    } else {
+      const f = failureOf(err);
+      if (f.expected) log.warn({ code: f.code }, f.message);
+      else log.error({ err }, 'analysis failed');
+      await analysesRepo.markFailed(this.ctx.db, row.id, this.owner, Date.now(), f.code, f.message);
+    }
+    this.ctx.events.changed(row.id);
+  }
+
+  private pool(): Promise<AnalyzerPool> {
+    this.poolPromise ??= createAnalyzerPool({ threads: this.ctx.config.analysisThreads });
+    return this.poolPromise;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const now = Date.now();
+    for (const [id, a] of this.active) {
+      try {
+        const ok = await analysesRepo.renewLease(
+          this.ctx.db,
+          id,
+          this.owner,
+          now,
+          now + this.ctx.config.leaseMs,
+        );
+        if (!ok) a.abort.abort(LEASE_LOST);
+      } catch (e) {
+        this.ctx.log.warn({ err: e, analysis: id }, 'lease not renewed');
+      }
+    }
+  }
+
+  /** Fails runs whose worker is gone: a dead process of this host at once, any other when its lease ran out. */
+  private async sweep(atStart = false): Promise<void> {
+    const now = Date.now();
+    const expired = await analysesRepo.expiredRuns(this.ctx.db, now);
+    const local = atStart ? await analysesRepo.runningRuns(this.ctx.db) : [];
+    const dead = [...expired, ...local.filter((r) => ownerIsGone(r.lease_owner, this.owner))];
+    const seen = new Set<number>();
+    for (const r of dead) {
+      if (seen.has(r.id) || this.active.has(r.id)) continue;
+      seen.add(r.id);
+      await analysesRepo.markFailed(
+        this.ctx.db,
+        r.id,
+        r.lease_owner,
+        now,
+        'interrupted',
+        `the service stopped while the analysis was in stage ${r.stage}`,
+      );
+      this.ctx.log.warn({ analysis: r.id, stage: r.stage }, 'analysis interrupted by a stop of the service');
+      this.ctx.events.changed(r.id);
+    }
+  }
+
+  private async recover(): Promise<void> {
+    await this.sweep(true);
+    // Scratch clones and half-written outputs of a process that died are of no use to anyone.
+    const c = this.ctx.config;
+    for (const dir of [c.scratchDir, c.outputsDir]) {
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        if (name.startsWith('metrics-clone-') || name.endsWith('.partial')) {
+          await rm(join(dir, name), { recursive: true, force: true });
+        }
+      }
+    }
+  }
 }

@@ -112,14 +112,14 @@ export const analysesRepo = {
     return Number(res.numUpdatedRows) === 1;
   },
 
-  /** Enters a stage (appending it to the replay list); resets progress. */
+  /** Enters a stage (appending it to the replay list); progress stays as the last stage left it. */
   async enterStage(db: Kysely<MetricsDB>, id: number, owner: string, stage: Stage, now: number) {
     const row = await db.selectFrom('analyses').select('stage_times').where('id', '=', id).executeTakeFirst();
     if (!row) return;
     const stages = [...parseStages(row), { stage, at: now }];
     await db
       .updateTable('analyses')
-      .set({ stage, stage_times: JSON.stringify(stages), progress_done: 0, progress_total: 0 })
+      .set({ stage, stage_times: JSON.stringify(stages) })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .execute();
@@ -209,15 +209,37 @@ export const analysesRepo = {
       .execute();
   },
 
-  /** Runs this very worker identity held (a restarted process re-using its id cannot still be running them). */
-  async runsHeldBy(db: Kysely<MetricsDB>, owner: string) {
+  /** Every running run (start-up recovery checks whether their workers still exist). */
+  async runningRuns(db: Kysely<MetricsDB>) {
     return db
       .selectFrom('analyses')
       .select(['id', 'stage', 'lease_owner'])
       .where('status', '=', 'running')
-      .where('lease_owner', '=', owner)
       .execute();
   },
 
   parseStages,
 };
+
+/** Puts a run back in the queue (a graceful stop hands it to the next start instead of failing it). */
+export async function requeueRun(db: Kysely<MetricsDB>, id: number, owner: string): Promise<void> {
+  const row = await db.selectFrom('analyses').select(['stage_times']).where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  const first = parseStages(row).slice(0, 1);
+  await db
+    .updateTable('analyses')
+    .set({
+      status: 'pending',
+      stage: 'pending',
+      stage_times: JSON.stringify(first),
+      progress_done: 0,
+      progress_total: 0,
+      started_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'running')
+    .execute();
+}

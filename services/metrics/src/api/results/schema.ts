@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+
+export const PageQuery = Type.Object(
+  {
+    sort: Type.Optional(
+      Type.String({ maxLength: 40, description: 'A column name of the level (default path).' }),
+    ),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    path: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Case-insensitive substring of the path.' }),
+    ),
+    name: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Case-insensitive substring of the class or function name.',
+      }),
+    ),
+    metric: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Numeric column that min and max bound.' }),
+    ),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+
+export const Page = Type.Object({
+  items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  next_offset: Type.Union([Type.Integer(), Type.Null()]),
+});

@@ -1,0 +1,92 @@
+import { SseStream } from '@app/kit';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+
+// Other processes' workers only show up in the database; this bounds how late their changes appear.
+const POLL_MS = 1000;
+
+/**
+ * Streams one analysis: a `stage` event for every stage already passed (with its time), then live
+ * `stage` and `progress` events, and a final `done` or `failed` before closing.
+ */
+export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: FastifyReply): void {
+  const id = first.id;
+  reply.hijack();
+  let sentStages = 0;
+  let lastProgress = { done: -1, total: -1 };
+  let currentStage = first.stage;
+  let loading = false;
+  let reloadAgain = false;
+
+  const sendProgress = (done: number, total: number) => {
+    if (currentStage !== 'analyzing' || total <= 0) return;
+    // Live ticks and stored (throttled) progress interleave; never step back.
+    if (total === lastProgress.total && done <= lastProgress.done) return;
+    lastProgress = { done, total };
+    sse.send({ event: 'progress', data: { stage: 'analyzing', done, total } });
+  };
+
+  const apply = (row: AnalysisRow) => {
+    const stages = analysesRepo.parseStages(row);
+    // A run handed back to the queue at shutdown restarts its stage list.
+    if (stages.length < sentStages) sentStages = stages.length;
+    for (; sentStages < stages.length; sentStages++) {
+      const s = stages[sentStages]!;
+      if (s.stage !== currentStage) lastProgress = { done: -1, total: -1 };
+      currentStage = s.stage;
+      sse.send({ event: 'stage', data: { stage: s.stage, at: new Date(s.at).toISOString() } });
+    }
+    currentStage = row.stage;
+    sendProgress(row.progress_done, row.progress_total);
+    if (row.status === 'done') {
+      sse.send({
+        event: 'done',
+        data: { id, output_name: row.output_name, summary: row.summary ? JSON.parse(row.summary) : null },
+      });
+      sse.close();
+    } else if (row.status === 'failed') {
+      sse.send({ event: 'failed', data: { code: row.error_code, message: row.error_message } });
+      sse.close();
+    }
+  };
+
+  const reload = async () => {
+    if (loading) {
+      reloadAgain = true;
+      return;
+    }
+    loading = true;
+    try {
+      do {
+        reloadAgain = false;
+        const row = await analysesRepo.get(ctx.db, id);
+        if (sse.closed) return;
+        if (!row) {
+          sse.send({ event: 'failed', data: { code: 'not_found', message: `analysis ${id} was deleted` } });
+          sse.close();
+          return;
+        }
+        apply(row);
+      } while (reloadAgain && !sse.closed);
+    } catch (e) {
+      ctx.log.warn({ err: e, analysis: id }, 'stream reload failed');
+    } finally {
+      loading = false;
+    }
+  };
+
+  const unsubscribe = ctx.events.subscribe(
+    id,
+    () => void reload(),
+    (t) => sendProgress(t.done, t.total),
+  );
+  const timer = setInterval(() => void reload(), POLL_MS);
+  const sse = new SseStream(reply.raw, {
+    onClose: () => {
+      unsubscribe();
+      clearInterval(timer);
+    },
+  });
+  apply(first);
+}

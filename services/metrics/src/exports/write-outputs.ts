@@ -1,0 +1,59 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
+import { ZipFile } from 'yazl';
+import type { RunResults } from '../results/build-results.js';
+
+/** The downloadable levels and their files inside the output folder. */
+export const LEVEL_FILES = {
+  file: 'file.csv',
+  class: 'class.csv',
+  function: 'function.csv',
+  summary: 'summary.csv',
+} as const;
+export type Level = keyof typeof LEVEL_FILES;
+
+/** The ZIP's file name inside the output folder. */
+export const zipName = (outputName: string) => `${outputName}.zip`;
+
+/**
+ * Writes the four CSVs, summary.json and the ZIP of them into `<outputsDir>/<name>/`. Files are built
+ * in a temporary folder renamed into place at the end, so a download never sees half a run.
+ */
+export async function writeOutputs(outputsDir: string, name: string, r: RunResults): Promise<string> {
+  const final = join(outputsDir, name);
+  const tmp = join(outputsDir, `.${name}.partial`);
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true });
+  const docs: [string, string][] = [
+    [LEVEL_FILES.file, toCsv(FILE_COLUMNS, r.files)],
+    [
+      LEVEL_FILES.class,
+      toCsv(
+        CLASS_COLUMNS,
+        r.analyses.flatMap((a) => a.classes),
+      ),
+    ],
+    [
+      LEVEL_FILES.function,
+      toCsv(
+        FUNCTION_COLUMNS,
+        r.analyses.flatMap((a) => a.functions),
+      ),
+    ],
+    [LEVEL_FILES.summary, toCsv(SUMMARY_COLUMNS, [r.summary])],
+    ['summary.json', `${JSON.stringify(r.summary, null, 2)}\n`],
+  ];
+  const zip = new ZipFile();
+  for (const [file, text] of docs) {
+    await writeFile(join(tmp, file), text);
+    zip.addBuffer(Buffer.from(text), file);
+  }
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(join(tmp, zipName(name))));
+  await rm(final, { recursive: true, force: true });
+  await rename(tmp, final);
+  return final;
+}

@@ -1,0 +1,129 @@
+import { discoverPythonFiles } from '../discovery/discover.js';
+import { outputName } from '../exports/output-name.js';
+import { writeOutputs } from '../exports/write-outputs.js';
+import { collectGitHistory, type FileHistory } from '../history/git-history.js';
+import { cloneRepo, removeScratch } from '../repo/clone.js';
+import { cloneUrlFor } from '../repo/validate.js';
+import { buildResults } from '../results/build-results.js';
+import type { PylintFileResult } from '../results/file-row.js';
+import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+import { resultsRepo } from '../store/repos/results-repo.js';
+import { analyzeFiles } from './analyze-files.js';
+import { runPylintStep } from './pylint-step.js';
+import type { RunEnv } from './run-env.js';
+import { StageReporter } from './stage-reporter.js';
+
+/** The settings a run was queued with (stored on the record so a later restart with other env agrees). */
+export interface RunSettings {
+  history: boolean;
+  pylint: boolean;
+  skip_test_files: boolean;
+  max_file_count: number;
+}
+
+/**
+ * One analysis from clone to outputs. Throws on failure (the worker records the code); the scratch
+ * clone is removed whatever happens.
+ */
+export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> {
+  const { ctx, signal } = env;
+  const cfg = ctx.config;
+  const settings = JSON.parse(row.settings) as RunSettings;
+  const warnings: string[] = JSON.parse(row.warnings);
+  const report = new StageReporter(ctx, row.id, env.owner);
+  const startedAt = row.started_at ?? Date.now();
+  const log = ctx.log.child({ analysis: row.id });
+
+  const clone = await cloneRepo({
+    url: cloneUrlFor(row.owner, row.repo, cfg.githubBaseUrl),
+    ref: row.ref ?? row.branch,
+    shallow: !settings.history,
+    timeoutMs: cfg.cloneTimeoutMs,
+    maxSizeMb: cfg.maxRepoSizeMb,
+    scratchRoot: cfg.scratchDir,
+    signal,
+  });
+  try {
+    await analysesRepo.setCommit(ctx.db, row.id, clone.commitSha, clone.refUsed);
+    log.info({ sha: clone.commitSha, ref: clone.refUsed, ms: Date.now() - startedAt }, 'cloned');
+
+    await report.stage('discovering');
+    const found = await discoverPythonFiles(clone.dir, {
+      skipTests: settings.skip_test_files,
+      maxFiles: settings.max_file_count,
+      maxFileBytes: cfg.maxFileSizeBytes,
+    });
+    for (const w of found.warnings) {
+      warnings.push(w.message);
+      log.warn({ code: w.code, path: w.path }, w.message);
+    }
+    await analysesRepo.setWarnings(ctx.db, row.id, warnings);
+    signal.throwIfAborted();
+
+    await report.stage('analyzing');
+    const total = found.files.length;
+    report.progress(0, total);
+    const t0 = Date.now();
+    // pylint (separate processes) and pyscan (worker threads) share the cores for the whole stage.
+    const pylintPromise: Promise<Map<string, PylintFileResult> | null> = settings.pylint
+      ? runPylintStep(env, clone.dir, found.files, warnings)
+      : Promise.resolve(null);
+    // Keep pylint's failure from being an unhandled rejection while pyscan still runs.
+    pylintPromise.catch(() => {});
+    const pool = await env.pool();
+    const analyses = await analyzeFiles(
+      pool,
+      clone.dir,
+      found.files,
+      (d) => report.progress(d, total),
+      signal,
+    );
+    log.info({ files: total, ms: Date.now() - t0 }, 'pyscan done');
+    const pylint = await pylintPromise;
+    log.info({ ms: Date.now() - t0 }, 'analyzing done');
+    await report.flush();
+    signal.throwIfAborted();
+
+    let history: Map<string, FileHistory> | null = null;
+    if (settings.history) {
+      await report.stage('git_analysis');
+      const t1 = Date.now();
+      history = clone.isShallow
+        ? new Map()
+        : await collectGitHistory(clone.dir, { paths: found.files, signal });
+      log.info({ ms: Date.now() - t1 }, 'history done');
+    }
+
+    await report.stage('generating');
+    const now = Date.now();
+    const results = buildResults({
+      analysisId: row.id,
+      repoUrl: row.repo_url,
+      ref: clone.refUsed,
+      commitSha: clone.commitSha,
+      analyses,
+      pylint,
+      history,
+      startedAt,
+      now,
+    });
+    const name = outputName({
+      repo: row.repo,
+      at: new Date(startedAt),
+      ref: row.ref ?? row.branch ?? clone.refUsed,
+      analysisId: row.id,
+      commitSha: clone.commitSha,
+    });
+    await writeOutputs(cfg.outputsDir, name, results);
+    await resultsRepo.replace(ctx.db, row.id, results.db);
+    await analysesRepo.markDone(ctx.db, row.id, env.owner, Date.now(), {
+      output_name: name,
+      summary: results.summary,
+      warnings,
+    });
+    ctx.events.changed(row.id);
+    log.info({ ms: Date.now() - startedAt }, 'analysis done');
+  } finally {
+    await removeScratch(clone.dir);
+  }
+}

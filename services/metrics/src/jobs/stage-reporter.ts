@@ -1,0 +1,41 @@
+import type { AppContext } from '../context.js';
+import { analysesRepo } from '../store/repos/analyses-repo.js';
+import type { Stage } from '../store/schema.js';
+
+// Stored progress is for late joiners and other processes; live streams here get every tick.
+const PROGRESS_WRITE_MS = 500;
+
+/** Records a run's stages and progress in the database and tells this process's streams at once. */
+export class StageReporter {
+  private lastWrite = 0;
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly id: number,
+    private readonly owner: string,
+  ) {}
+
+  /** Enters `stage`. */
+  async stage(stage: Stage): Promise<void> {
+    await this.pending;
+    await analysesRepo.enterStage(this.ctx.db, this.id, this.owner, stage, Date.now());
+    this.ctx.events.changed(this.id);
+  }
+
+  /** A progress tick; stored at most every PROGRESS_WRITE_MS, and always when done === total. */
+  progress(done: number, total: number): void {
+    this.ctx.events.progress(this.id, { done, total });
+    const now = Date.now();
+    if (done !== total && now - this.lastWrite < PROGRESS_WRITE_MS) return;
+    this.lastWrite = now;
+    this.pending = this.pending
+      .then(() => analysesRepo.setProgress(this.ctx.db, this.id, done, total))
+      .catch((e: unknown) => this.ctx.log.warn({ err: e, analysis: this.id }, 'progress not stored'));
+  }
+
+  /** Waits for queued progress writes. */
+  async flush(): Promise<void> {
+    await this.pending;
+  }
+}

@@ -1,0 +1,75 @@
+import { type FileAnalysis, type SummaryRow, summarize } from '@app/pyscan';
+import type { FileHistory } from '../history/git-history.js';
+import type { ResultRows } from '../store/repos/results-repo.js';
+import { type FileRow, fileRow, type PylintFileResult } from './file-row.js';
+
+/** Everything a finished run produces, in CSV shape and in database shape. */
+export interface RunResults {
+  files: FileRow[];
+  analyses: FileAnalysis[];
+  summary: SummaryRow;
+  db: ResultRows;
+}
+
+export interface BuildInput {
+  analysisId: number;
+  repoUrl: string;
+  ref: string;
+  commitSha: string;
+  analyses: FileAnalysis[];
+  pylint: Map<string, PylintFileResult> | null;
+  history: Map<string, FileHistory> | null;
+  startedAt: number;
+  now: number;
+}
+
+/** Joins pyscan, pylint and history per file and computes the summary. */
+export function buildResults(i: BuildInput): RunResults {
+  const files = i.analyses.map((a) =>
+    fileRow(a.file, i.pylint?.get(a.file.path), i.history?.get(a.file.path)),
+  );
+  const scores = files.map((f) => f.pylint_score).filter((s): s is number => s !== null);
+  const summary = summarize(i.analyses, {
+    repository: i.repoUrl,
+    ref: i.ref,
+    commit: i.commitSha,
+    pylint_avg: i.pylint && scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+    history_enabled: i.history !== null,
+    duration_s: Math.round((i.now - i.startedAt) / 100) / 10,
+  });
+  const id = i.analysisId;
+  const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+  return {
+    files,
+    analyses: i.analyses,
+    summary,
+    db: {
+      files: files.map((f) => ({ analysis_id: id, ...f })),
+      classes: i.analyses.flatMap((a) => a.classes.map((c) => ({ analysis_id: id, ...c }))),
+      functions: i.analyses.flatMap((a) =>
+        a.functions.map(({ class: cls, is_method, ...rest }) => ({
+          analysis_id: id,
+          ...rest,
+          class_name: cls,
+          is_method: is_method ? 1 : 0,
+        })),
+      ),
+      summary: {
+        analysis_id: id,
+        repo_url: i.repoUrl,
+        commit_sha: i.commitSha,
+        files: files.length,
+        classes: num(summary.classes) ?? 0,
+        functions: num(summary.functions) ?? 0,
+        loc: num(summary.loc) ?? 0,
+        sloc: num(summary.sloc) ?? 0,
+        cc_avg: num(summary.cc_avg),
+        cc_max: num(summary.cc_max),
+        mi_avg: num(summary.mi_avg),
+        pylint_avg: num(summary.pylint_avg),
+        parse_errors: num(summary.parse_errors) ?? 0,
+        created_at: i.now,
+      },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  ClassMetricsTable,
+  FileMetricsTable,
+  FunctionMetricsTable,
+  MetricsDB,
+  SummariesTable,
+} from '../schema.js';
+
+// 200 rows of ~40 columns stay well under SQLite's and PostgreSQL's bound-parameter limits.
+const BATCH = 200;
+
+function batches<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
+  return out;
+}
+
+/** The four result levels of one run, written in one transaction so a run has all of them or none. */
+export interface ResultRows {
+  files: Insertable<FileMetricsTable>[];
+  classes: Insertable<ClassMetricsTable>[];
+  functions: Insertable<FunctionMetricsTable>[];
+  summary: Insertable<SummariesTable>;
+}
+
+/** SQL of the result tables. */
+export const resultsRepo = {
+  async replace(db: Kysely<MetricsDB>, analysisId: number, rows: ResultRows): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      // A resumed run may have written part of its rows before it was stopped.
+      await tx.deleteFrom('file_metrics').where('analysis_id', '=', analysisId).execute();
+      await tx.deleteFrom('class_metrics').where('analysis_id', '=', analysisId).execute();
+      await tx.deleteFrom('function_metrics').where('analysis_id', '=', analysisId).execute();
+      await tx.deleteFrom('summaries').where('analysis_id', '=', analysisId).execute();
+      for (const b of batches(rows.files)) await tx.insertInto('file_metrics').values(b).execute();
+      for (const b of batches(rows.classes)) await tx.insertInto('class_metrics').values(b).execute();
+      for (const b of batches(rows.functions)) await tx.insertInto('function_metrics').values(b).execute();
+      await tx.insertInto('summaries').values(rows.summary).execute();
+    });
+  },
+};

@@ -20,7 +20,7 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           summary: 'Download one level as CSV, or `all` as a ZIP',
           params: Params,
           produces: ['text/csv', 'application/zip'],
-          response: { 200: Type.String({ description: 'CSV text or ZIP bytes' }), ...problems(404, 409) },
+          response: { ...problems(404, 409) },
         },
       },
       async (req, reply) => {

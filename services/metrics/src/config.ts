@@ -21,6 +21,7 @@ export const configSchema = {
   ANALYSIS_THREADS: int({ default: 2, min: 1, max: 64 }),
   /** Parallel pylint processes (`pylint -j`). */
   PYLINT_JOBS: int({ default: 2, min: 1, max: 64 }),
+  PYLINT_TIMEOUT_SECONDS: int({ default: 1800, min: 1, max: 86_400 }),
   CLONE_TIMEOUT_SECONDS: int({ default: 600, min: 1, max: 86_400 }),
   /** A source file bigger than this is skipped with a warning. */
   MAX_FILE_SIZE_KB: int({ default: 2048, min: 1, max: 1_000_000 }),
@@ -50,6 +51,7 @@ export interface MetricsConfig {
   analysisThreads: number;
   pylintJobs: number;
   cloneTimeoutMs: number;
+  pylintTimeoutMs: number;
   maxFileSizeBytes: number;
   leaseMs: number;
   pollIntervalMs: number;
@@ -79,6 +81,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     analysisThreads: c.ANALYSIS_THREADS,
     pylintJobs: c.PYLINT_JOBS,
     cloneTimeoutMs: c.CLONE_TIMEOUT_SECONDS * 1000,
+    pylintTimeoutMs: c.PYLINT_TIMEOUT_SECONDS * 1000,
     maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,

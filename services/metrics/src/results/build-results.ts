@@ -1,7 +1,8 @@
 import { type FileAnalysis, type SummaryRow, summarize } from '@app/pyscan';
 import type { FileHistory } from '../history/git-history.js';
+import type { PylintFileResult } from '../pylint/run-pylint.js';
 import type { ResultRows } from '../store/repos/results-repo.js';
-import { type FileRow, fileRow, type PylintFileResult } from './file-row.js';
+import { type FileRow, fileRow } from './file-row.js';
 
 /** Everything a finished run produces, in CSV shape and in database shape. */
 export interface RunResults {

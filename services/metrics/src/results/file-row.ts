@@ -1,15 +1,6 @@
 import type { FileMetrics } from '@app/pyscan';
 import type { FileHistory } from '../history/git-history.js';
-
-/** Pylint's result for one file. */
-export interface PylintFileResult {
-  score: number;
-  convention: number;
-  refactor: number;
-  warning: number;
-  error: number;
-  fatal: number;
-}
+import type { PylintFileResult } from '../pylint/run-pylint.js';
 
 /** A file.csv row: pyscan's metrics plus the pylint and git-history columns (null when not measured). */
 export interface FileRow extends FileMetrics {
@@ -34,12 +25,12 @@ export function fileRow(
 ): FileRow {
   return {
     ...m,
-    pylint_score: pylint?.score ?? null,
-    pylint_convention: pylint?.convention ?? null,
-    pylint_refactor: pylint?.refactor ?? null,
-    pylint_warning: pylint?.warning ?? null,
-    pylint_error: pylint?.error ?? null,
-    pylint_fatal: pylint?.fatal ?? null,
+    pylint_score: pylint?.pylint_score ?? null,
+    pylint_convention: pylint?.pylint_convention ?? null,
+    pylint_refactor: pylint?.pylint_refactor ?? null,
+    pylint_warning: pylint?.pylint_warning ?? null,
+    pylint_error: pylint?.pylint_error ?? null,
+    pylint_fatal: pylint?.pylint_fatal ?? null,
     age_days: history?.age_days ?? null,
     revisions: history?.revisions ?? null,
     authors: history?.authors ?? null,

@@ -6,17 +6,22 @@ import type { SyntaxIndex } from './tree.js';
 /** CPython stops at 100 indentation levels and 200 nested brackets. */
 const MAX_INDENT = 99;
 const MAX_BRACKETS = 199;
+/** Deeper nesting of any kind makes CPython's parser give up (RecursionError / "too complex"). */
+const MAX_DEPTH = 1000;
 
 /** Returns a parse_error message, or null when the file is acceptable Python 3. */
 export function checkSource(ix: SyntaxIndex, raw: RawMetrics): string | null {
   if (raw.maxBracketDepth > MAX_BRACKETS) return 'too many nested parentheses';
   const legacy = raw.legacyNumber ? 'Python 2 syntax (number literal such as 0777 or 10L)' : null;
   const depth = new Int32Array(ix.count);
+  const nest = new Int32Array(ix.count);
   for (let j = 0; j < ix.count; j++) {
     const ty = ix.type[j];
     const line = (ix.row[j] ?? 0) + 1;
     const p = ix.parent[j] ?? -1;
     depth[j] = (p >= 0 ? (depth[p] ?? 0) : 0) + (ty === 'block' ? 1 : 0);
+    nest[j] = p >= 0 ? (nest[p] ?? 0) + 1 : 0;
+    if ((nest[j] ?? 0) > MAX_DEPTH) return `nesting too deep at line ${line}`;
     switch (ty) {
       case 'ERROR':
         return `syntax error at line ${line}`;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { orNull } from './nullable.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -30,14 +31,14 @@ export const SettingsPatch = Type.Object(
   {
     data_retention_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
     app_base_url: Type.Optional(
-      Nullable(Type.String({ minLength: 8, maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })),
+      orNull(Type.String({ minLength: 8, maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })),
     ),
-    smtp_host: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
-    smtp_port: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 65535 }))),
+    smtp_host: Type.Optional(orNull(Type.String({ minLength: 1, maxLength: 255 }))),
+    smtp_port: Type.Optional(orNull(Type.Integer({ minimum: 1, maximum: 65535 }))),
     smtp_secure: Type.Optional(Type.Boolean()),
-    smtp_username: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
-    smtp_password: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 1024 }))),
-    smtp_from: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 1000 }))),
+    smtp_username: Type.Optional(orNull(Type.String({ minLength: 1, maxLength: 255 }))),
+    smtp_password: Type.Optional(orNull(Type.String({ minLength: 1, maxLength: 1024 }))),
+    smtp_from: Type.Optional(orNull(Type.String({ minLength: 3, maxLength: 1000 }))),
   },
   { additionalProperties: false },
 );

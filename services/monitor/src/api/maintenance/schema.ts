@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IsoDateTime } from '../../http/schemas.js';
+import { orNull } from '../../settings/nullable.js';
 
 const Recurrence = Type.Object(
   {
@@ -17,11 +18,11 @@ export const MaintenanceBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     starts_at: IsoDateTime,
-    ends_at: Type.Optional(Type.Union([IsoDateTime, Type.Null()])),
+    ends_at: Type.Optional(orNull(IsoDateTime)),
     monitor_ids: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10000, description: 'Empty: every monitor' }),
     ),
-    recurrence: Type.Optional(Type.Union([Recurrence, Type.Null()])),
+    recurrence: Type.Optional(orNull(Recurrence)),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, default: 'UTC' })),
     is_active: Type.Optional(Type.Boolean({ default: true })),
   },

@@ -1,7 +1,7 @@
+import { nextLink, parseTimeRange } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { errors } from '../../errors.js';
 import { IsoDateTime, iso, problems } from '../../http/schemas.js';
 import { auditRepo } from '../../store/repos/audit-repo.js';
 
@@ -57,22 +57,14 @@ export function auditLogRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (req, reply) => {
         const q = req.query;
-        const from = q.from === undefined ? undefined : Date.parse(q.from);
-        const to = q.to === undefined ? undefined : Date.parse(q.to);
-        if (from !== undefined && to !== undefined && from > to) {
-          throw errors.validation_failed('from must not be after to.', {
-            errors: [{ path: 'from', message: 'must not be after to' }],
-          });
-        }
+        const { from, to } = parseTimeRange(q.from, q.to);
         const limit = Math.min(q.limit ?? 100, MAX_LIMIT);
         const rows = await auditRepo.list(ctx.db, { ...q, from, to, limit });
         if (rows.length === limit) {
-          const next = new URLSearchParams(
-            Object.entries({ ...q, limit, before_id: rows[rows.length - 1]!.id }).map(
-              ([k, v]): [string, string] => [k, String(v)],
-            ),
+          reply.header(
+            'link',
+            nextLink('/api/audit-log', q, { limit, before_id: rows[rows.length - 1]!.id }),
           );
-          reply.header('link', `</api/audit-log?${next}>; rel="next"`);
         }
         return rows.map((r) => ({
           ...r,

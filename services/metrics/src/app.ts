@@ -5,11 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { analysesRoutes } from './api/analyses/routes.js';
 import { downloadsRoutes } from './api/downloads/routes.js';
 import { metaRoutes } from './api/meta/routes.js';
+import { reportsRoutes } from './api/reports/routes.js';
 import { repositoriesRoutes } from './api/repositories/routes.js';
 import { resultsRoutes } from './api/results/routes.js';
 import { streamRoutes } from './api/stream/routes.js';
 import type { AppContext } from './context.js';
 import { Problem } from './http/schemas.js';
+import { webPlugin } from './web/web-plugin.js';
 
 /** Builds the HTTP application on an already opened context; listening is the caller's business. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -49,5 +51,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(downloadsRoutes(ctx));
   await app.register(resultsRoutes(ctx));
   await app.register(repositoriesRoutes(ctx));
+  await app.register(reportsRoutes(ctx));
+  // Last: the UI answers every path the API and docs do not.
+  await app.register(webPlugin());
   return app;
 }

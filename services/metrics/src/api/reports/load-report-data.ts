@@ -1,0 +1,41 @@
+import { getAnalysis } from '../../analyses/analyses-service.js';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../errors.js';
+import type { ReportData, ReportSummary } from '../../reports/index.js';
+
+/** How many of the most complex functions the report lists. */
+const WORST_FUNCTIONS = 15;
+
+/** Reads what the PDF and the share card need of a finished run; 404 if unknown, 409 if not done. */
+export async function loadReportData(ctx: AppContext, id: number): Promise<ReportData> {
+  const row = await getAnalysis(ctx, id);
+  if (row.status !== 'done' || !row.summary) {
+    throw errors.analysis_not_done(`analysis ${id} is ${row.status}: its report exists once it is done`);
+  }
+  const summary = JSON.parse(row.summary) as ReportSummary;
+  const files = await ctx.db
+    .selectFrom('file_metrics')
+    .select(['path', 'loc', 'cc_total', 'cc_avg', 'cc_max', 'mi', 'pylint_score', 'revisions'])
+    .where('analysis_id', '=', id)
+    .orderBy('path')
+    .execute();
+  const fns = await ctx.db
+    .selectFrom('function_metrics')
+    .select(['path', 'class_name', 'name', 'lineno', 'complexity', 'cognitive', 'rank'])
+    .where('analysis_id', '=', id)
+    .orderBy('complexity', 'desc')
+    .orderBy('cognitive', 'desc')
+    .orderBy('path')
+    .limit(WORST_FUNCTIONS)
+    .execute();
+  return {
+    id: row.id,
+    repoUrl: row.repo_url,
+    ref: row.ref ?? row.branch ?? row.ref_used,
+    commit: row.commit_sha,
+    analysedAt: new Date(row.finished_at ?? row.created_at).toISOString(),
+    summary,
+    files,
+    worstFunctions: fns.map((f) => ({ ...f, class: f.class_name })),
+  };
+}

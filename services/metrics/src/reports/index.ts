@@ -1,0 +1,15 @@
+export { badness, type HeatMetric, heatColour } from './colour.js';
+export { type Grade, type GradeInput, gradeOf } from './grade.js';
+export { renderPdfReport } from './pdf-report.js';
+export {
+  type ReportData,
+  type ReportFile,
+  type ReportFunction,
+  type ReportSummary,
+  repoLabel,
+  worstFiles,
+} from './report-data.js';
+export { CARD_HEIGHT, CARD_WIDTH, renderShareCard, shareCardSvg } from './share-card.js';
+export { rankBarsSvg, scatterSvg, treemapSvg } from './svg-charts.js';
+export { niceTicks } from './ticks.js';
+export { type TreemapCell, treemapLayout } from './treemap-layout.js';

@@ -1,0 +1,221 @@
+// The PDF report: key figures and grade, rank distribution, heatmap, scatter, worst files and functions.
+import PDFDocument from 'pdfkit';
+import { FONTS } from './fonts.js';
+import { gradeOf } from './grade.js';
+import { fmtNum, type ReportData, repoLabel, worstFiles } from './report-data.js';
+import { rankBarsSvg, scatterSvg, treemapSvg } from './svg-charts.js';
+import { clipEnd, clipStart } from './svg-text.js';
+import { svgToPng } from './svg-to-png.js';
+
+const M = 48;
+const PAGE_W = 595.28;
+const CONTENT_W = PAGE_W - 2 * M;
+const INK = '#1d2330';
+const MUTED = '#5d6677';
+
+interface Col {
+  title: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function heading(doc: Doc, text: string) {
+  doc.moveDown(0.6).font('bold').fontSize(14).fillColor(INK).text(text, M, doc.y);
+  doc.moveDown(0.3);
+}
+
+function table(doc: Doc, cols: Col[], rows: string[][]) {
+  const rowH = 15;
+  let y = doc.y;
+  const drawRow = (cells: string[], bold: boolean) => {
+    let x = M;
+    doc
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(8.5)
+      .fillColor(bold ? MUTED : INK);
+    cols.forEach((c, i) => {
+      doc.text(cells[i] ?? '', x + 2, y + 3, {
+        width: c.width - 4,
+        align: c.align ?? 'left',
+        lineBreak: false,
+      });
+      x += c.width;
+    });
+    y += rowH;
+    doc
+      .moveTo(M, y)
+      .lineTo(M + CONTENT_W, y)
+      .lineWidth(0.4)
+      .strokeColor('#dde1e8')
+      .stroke();
+  };
+  drawRow(
+    cols.map((c) => c.title),
+    true,
+  );
+  for (const r of rows) {
+    if (y > 842 - M - rowH) {
+      doc.addPage();
+      y = M;
+    }
+    drawRow(r, false);
+  }
+  doc.x = M;
+  doc.y = y + 6;
+}
+
+/** Renders the report of a finished run as a PDF document. */
+export function renderPdfReport(d: ReportData): Promise<Buffer> {
+  const s = d.summary;
+  const history = s.history_enabled === true;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: M,
+    info: {
+      Title: `Code metrics: ${repoLabel(d.repoUrl)}`,
+      Subject: `Analysis ${d.id}`,
+      Creator: 'code-metrics service',
+    },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Page 1: who, what, how good.
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(`Code metrics report: ${repoLabel(d.repoUrl)}`, M, M);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      [
+        `Run #${d.id}`,
+        d.ref ? `ref ${d.ref}` : null,
+        d.commit ? `commit ${d.commit.slice(0, 12)}` : null,
+        `analysed ${d.analysedAt.replace('T', ' ').slice(0, 16)} UTC`,
+      ]
+        .filter(Boolean)
+        .join('  ·  '),
+    );
+  const grade = gradeOf(s);
+  const kpis: [string, string][] = [
+    ['Files', fmtNum(s.files)],
+    ['Lines', fmtNum(s.loc)],
+    ['Classes', fmtNum(s.classes)],
+    ['Functions', fmtNum(s.functions)],
+    ['Avg complexity', fmtNum(s.cc_avg, 2)],
+    ['Max complexity', fmtNum(s.cc_max)],
+    ['Avg MI', fmtNum(s.mi_avg, 1)],
+    ['Pylint average', fmtNum(s.pylint_avg, 2)],
+  ];
+  heading(doc, 'Key figures');
+  const top = doc.y;
+  const boxW = (CONTENT_W - 3 * 8) / 4;
+  kpis.forEach(([label, value], i) => {
+    const x = M + (i % 4) * (boxW + 8);
+    const y = top + Math.floor(i / 4) * 58;
+    doc.roundedRect(x, y, boxW, 50, 6).fillColor('#f1f3f6').fill();
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(label, x + 8, y + 8, { width: boxW - 16 });
+    doc
+      .font('bold')
+      .fontSize(16)
+      .fillColor(INK)
+      .text(value, x + 8, y + 24, { width: boxW - 16 });
+  });
+  doc.x = M;
+  doc.y = top + 2 * 58 + 4;
+  heading(doc, `Grade ${grade.letter} (${fmtNum(grade.score)}/100)`);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Average of ${grade.parts.map((p) => `${p.name} ${fmtNum(p.value)}`).join(', ')}. A ≥ 85, B ≥ 70, C ≥ 55, D ≥ 40, else F.`,
+      { width: CONTENT_W },
+    );
+  heading(doc, 'Cyclomatic complexity ranks of functions');
+  doc.image(svgToPng(rankBarsSvg(s), 1400), M, doc.y, { width: CONTENT_W });
+  doc.y += (CONTENT_W * 300) / 1000 + 6;
+  if (s.parse_errors) {
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`${fmtNum(s.parse_errors)} file(s) could not be parsed.`, M);
+  }
+
+  // Page 2: where the complexity lives.
+  doc.addPage();
+  heading(doc, 'Heatmap: area by lines, colour by maximum complexity');
+  doc.image(svgToPng(treemapSvg(d.files), 1600), M, doc.y, { width: CONTENT_W });
+  doc.y += (CONTENT_W * 620) / 1000 + 6;
+  heading(doc, history ? 'Hotspots: complexity against revisions' : 'Complexity against lines of code');
+  doc.image(svgToPng(scatterSvg(d.files, history), 1600), M, doc.y, { width: CONTENT_W });
+
+  // Page 3: the worst offenders.
+  doc.addPage();
+  doc.y = M;
+  heading(doc, 'Worst files');
+  const fileCols: Col[] = [
+    { title: 'File', width: CONTENT_W - 5 * 56 },
+    { title: 'Lines', width: 56, align: 'right' },
+    { title: 'Max CC', width: 56, align: 'right' },
+    { title: 'Avg CC', width: 56, align: 'right' },
+    { title: 'MI', width: 56, align: 'right' },
+    { title: 'Pylint', width: 56, align: 'right' },
+  ];
+  table(
+    doc,
+    fileCols,
+    worstFiles(d.files, 25).map((f) => [
+      clipStart(f.path, 52),
+      fmtNum(f.loc),
+      fmtNum(f.cc_max),
+      fmtNum(f.cc_avg, 2),
+      fmtNum(f.mi, 1),
+      fmtNum(f.pylint_score, 2),
+    ]),
+  );
+  if (d.worstFunctions.length) {
+    heading(doc, 'Most complex functions');
+    const fnCols: Col[] = [
+      { title: 'Function', width: 170 },
+      { title: 'File', width: CONTENT_W - 170 - 4 * 50 },
+      { title: 'Line', width: 50, align: 'right' },
+      { title: 'CC', width: 50, align: 'right' },
+      { title: 'Rank', width: 50, align: 'right' },
+      { title: 'Cognitive', width: 50, align: 'right' },
+    ];
+    table(
+      doc,
+      fnCols,
+      d.worstFunctions
+        .slice(0, 15)
+        .map((f) => [
+          clipEnd(f.class ? `${f.class}.${f.name}` : f.name, 30),
+          clipStart(f.path, 34),
+          String(f.lineno),
+          String(f.complexity),
+          f.rank,
+          String(f.cognitive),
+        ]),
+    );
+  }
+  doc.end();
+  return done;
+}

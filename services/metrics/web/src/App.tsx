@@ -1,0 +1,59 @@
+import { linkProps, useLocation } from './lib/router.js';
+import { useTheme } from './lib/theme.js';
+import { AnalysisPage } from './pages/AnalysisPage.js';
+import { Home } from './pages/Home.js';
+
+/** Routes: `/` home, `/analyses/:id` progress then dashboard, `/analyses/:id/insights/:view` Insights. */
+export function App() {
+  const { path, query } = useLocation();
+  const [theme, toggle] = useTheme();
+  const m = /^\/analyses\/(\d+)(?:\/insights(?:\/([a-z]+))?)?\/?$/.exec(path);
+  let page: React.ReactNode;
+  if (path === '/' || path === '') page = <Home />;
+  else if (m) {
+    page = (
+      <AnalysisPage
+        id={Number(m[1])}
+        insights={path.includes('/insights')}
+        view={m[2] ?? 'trend'}
+        query={query}
+      />
+    );
+  } else {
+    page = (
+      <section>
+        <h1>Not found</h1>
+        <p>
+          Nothing lives at <code>{path}</code>. <a {...linkProps('/')}>Go home</a>.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <a className="brand" {...linkProps('/')}>
+          Code metrics
+        </a>
+        <nav aria-label="Main">
+          <a {...linkProps('/')}>Analyses</a>
+          <a href="/docs">API docs</a>
+        </nav>
+        <button
+          type="button"
+          className="ghost"
+          onClick={toggle}
+          aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+        >
+          {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {page}
+      </main>
+    </>
+  );
+}

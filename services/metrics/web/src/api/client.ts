@@ -1,0 +1,53 @@
+import type { Analysis, Problem, TrendPoint } from './types.js';
+
+/** An API error carrying the problem-details body. */
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.title);
+  }
+}
+
+async function problemOf(res: Response): Promise<Problem> {
+  try {
+    const body = (await res.json()) as Partial<Problem>;
+    return { title: body.title ?? res.statusText, status: res.status, ...body } as Problem;
+  } catch {
+    return { title: res.statusText || `HTTP ${res.status}`, status: res.status };
+  }
+}
+
+/** GET or POST JSON, throwing ApiError on a non-2xx answer. */
+export async function api<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const res = await fetch(path, {
+    method: init?.method ?? 'GET',
+    headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new ApiError(await problemOf(res));
+  return (await res.json()) as T;
+}
+
+/** Fetches text (CSV downloads), throwing ApiError on a non-2xx answer. */
+export async function apiText(path: string): Promise<string> {
+  const res = await fetch(path);
+  if (!res.ok) throw new ApiError(await problemOf(res));
+  return res.text();
+}
+
+export const listAnalyses = (limit = 20, repoUrl?: string) =>
+  api<Analysis[]>(`/api/analyses?limit=${limit}${repoUrl ? `&repo_url=${encodeURIComponent(repoUrl)}` : ''}`);
+
+export const getAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}`);
+
+export const createAnalysis = (body: { repo_url: string; branch?: string; ref?: string }) =>
+  api<Analysis>('/api/analyses', { method: 'POST', body });
+
+/** Download links of the service, by level. */
+export const downloadUrl = (id: number, level: 'file' | 'class' | 'function' | 'summary' | 'all') =>
+  `/api/analyses/${id}/download/${level}`;
+
+export const reportPdfUrl = (id: number) => `/api/analyses/${id}/report.pdf`;
+export const shareCardUrl = (id: number) => `/api/analyses/${id}/share.png`;
+
+/** A repository's finished runs, oldest first; `name` is `owner/repo`. */
+export const repositoryTrend = (name: string) => api<TrendPoint[]>(`/api/repositories/${name}/trend`);

@@ -1,0 +1,84 @@
+// The result rows of a finished run. The heatmap, scatter and quality gate need every file at once, so
+// the files are read once per run through the paged JSON endpoint (up to 1,000 rows a request) and kept
+// in memory; a file's classes and functions are read when it is opened.
+import { api, apiText, downloadUrl } from './client.js';
+import { num, parseCsv } from './csv.js';
+import type { ClassRow, FileRow, FunctionRow } from './types.js';
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+  next_offset: number | null;
+}
+
+const PAGE = 1000;
+const cache = new Map<string, Promise<unknown>>();
+
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let p = cache.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = load();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
+}
+
+/** Every row of a level: the first page tells the total, the rest are fetched a few at a time. */
+async function allRows<T>(id: number, level: string, extra = ''): Promise<T[]> {
+  const url = (offset: number) => `/api/analyses/${id}/${level}?limit=${PAGE}&offset=${offset}${extra}`;
+  const first = await api<Page<T>>(url(0));
+  const rows = [...first.items];
+  const offsets: number[] = [];
+  for (let o = PAGE; o < first.total; o += PAGE) offsets.push(o);
+  for (let i = 0; i < offsets.length; i += 4) {
+    const pages = await Promise.all(offsets.slice(i, i + 4).map((o) => api<Page<T>>(url(o))));
+    for (const p of pages) rows.push(...p.items);
+  }
+  return rows;
+}
+
+type RawFile = Omit<FileRow, 'cognitive_max'>;
+
+/** Every file of a run (JSON rows as the API gives them, cognitive complexity filled in later). */
+export function loadFiles(id: number): Promise<FileRow[]> {
+  return once(`file:${id}`, async () =>
+    (await allRows<RawFile>(id, 'files', '&sort=path')).map((f) => ({ ...f, cognitive_max: null })),
+  );
+}
+
+/**
+ * The highest cognitive complexity per file. Files carry no such column, and a run can hold 100,000
+ * functions, so this reads the function CSV in one request instead of a hundred JSON pages.
+ */
+export function loadCognitiveByFile(id: number): Promise<Map<string, number>> {
+  return once(`cog:${id}`, async () => {
+    const m = new Map<string, number>();
+    for (const r of parseCsv(await apiText(downloadUrl(id, 'function')))) {
+      const path = r.path ?? '';
+      const c = num(r.cognitive) ?? 0;
+      m.set(path, Math.max(m.get(path) ?? 0, c));
+    }
+    return m;
+  });
+}
+
+/** The classes of one file. */
+export function loadClasses(id: number, path: string): Promise<ClassRow[]> {
+  return once(`cls:${id}:${path}`, async () =>
+    (await allRows<ClassRow>(id, 'classes', `&sort=lineno&path=${encodeURIComponent(path)}`)).filter(
+      (c) => c.path === path,
+    ),
+  );
+}
+
+/** The functions and methods of one file. */
+export function loadFunctions(id: number, path: string): Promise<FunctionRow[]> {
+  return once(`fn:${id}:${path}`, async () =>
+    (await allRows<FunctionRow>(id, 'functions', `&sort=lineno&path=${encodeURIComponent(path)}`)).filter(
+      (f) => f.path === path,
+    ),
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import { loadClasses, loadFunctions } from '../api/results.js';
+import type { ClassRow, FileRow, FunctionRow } from '../api/types.js';
+import { fmt } from '../lib/format.js';
+
+/** Drill-down of one file: its metrics, its classes and its functions. */
+export function FileDetail(props: { id: number; file: FileRow; failures: string[]; onClose: () => void }) {
+  const { id, file } = props;
+  const [classes, setClasses] = useState<ClassRow[] | null>(null);
+  const [functions, setFunctions] = useState<FunctionRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+    let alive = true;
+    Promise.all([loadClasses(id, file.path), loadFunctions(id, file.path)])
+      .then(([c, f]) => {
+        if (!alive) return;
+        setClasses(c);
+        setFunctions(f);
+      })
+      .catch((e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      alive = false;
+    };
+  }, [id, file.path]);
+
+  const facts: [string, string][] = [
+    ['Lines', fmt(file.loc)],
+    ['Source lines', fmt(file.sloc)],
+    ['Comments', fmt(file.comments)],
+    ['Avg complexity', fmt(file.cc_avg, 2)],
+    ['Max complexity', fmt(file.cc_max)],
+    ['MI', `${fmt(file.mi, 1)}${file.mi_rank ? ` (${file.mi_rank})` : ''}`],
+    ['Halstead volume', fmt(file.volume, 1)],
+    ['Est. bugs', fmt(file.bugs, 3)],
+    ['Pylint', fmt(file.pylint_score, 2)],
+  ];
+  if (file.revisions !== null)
+    facts.push(
+      ['Revisions', fmt(file.revisions)],
+      ['Authors', fmt(file.authors)],
+      ['Age (days)', fmt(file.age_days)],
+    );
+
+  return (
+    <section
+      className="card detail"
+      aria-labelledby="detail-title"
+      onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
+    >
+      <div className="table-head">
+        <h2 id="detail-title" ref={heading} tabIndex={-1}>
+          <code>{file.path}</code>
+        </h2>
+        <button type="button" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
+      {file.parse_error && (
+        <p className="error">
+          Could not be parsed: <code>{file.parse_error}</code>
+        </p>
+      )}
+      {props.failures.length > 0 && (
+        <ul className="fail-text" aria-label="Quality gate failures">
+          {props.failures.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      )}
+      <dl className="facts">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {error && <p className="error">{error}</p>}
+      <h3>Classes</h3>
+      {classes === null ? (
+        <p className="muted">Loading…</p>
+      ) : classes.length === 0 ? (
+        <p className="muted">No classes.</p>
+      ) : (
+        <table className="table" aria-label={`Classes of ${file.path}`}>
+          <thead>
+            <tr>
+              <th scope="col">Class</th>
+              <th scope="col" className="num">
+                Lines
+              </th>
+              <th scope="col" className="num">
+                Methods
+              </th>
+              <th scope="col" className="num">
+                Complexity
+              </th>
+              <th scope="col" className="num">
+                Real complexity
+              </th>
+              <th scope="col">Rank</th>
+            </tr>
+          </thead>
+          <tbody>
+            {classes.map((c) => (
+              <tr key={`${c.name}:${c.lineno}`}>
+                <td>
+                  <code>{c.name}</code>
+                </td>
+                <td className="num">
+                  {c.lineno}–{c.endline}
+                </td>
+                <td className="num">{c.methods}</td>
+                <td className="num">{c.complexity}</td>
+                <td className="num">{c.real_complexity}</td>
+                <td>
+                  <span className={`rank rank-${c.rank}`}>{c.rank}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Functions</h3>
+      {functions === null ? (
+        <p className="muted">Loading…</p>
+      ) : functions.length === 0 ? (
+        <p className="muted">No functions.</p>
+      ) : (
+        <table className="table" aria-label={`Functions of ${file.path}`}>
+          <thead>
+            <tr>
+              <th scope="col">Function</th>
+              <th scope="col" className="num">
+                Lines
+              </th>
+              <th scope="col" className="num">
+                Complexity
+              </th>
+              <th scope="col">Rank</th>
+              <th scope="col" className="num">
+                Cognitive
+              </th>
+              <th scope="col" className="num">
+                Params
+              </th>
+              <th scope="col" className="num">
+                NLOC
+              </th>
+              <th scope="col" className="num">
+                Nesting
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {functions.map((f) => (
+              <tr key={`${f.class}.${f.name}:${f.lineno}`}>
+                <td>
+                  <code>{f.class ? `${f.class}.${f.name}` : f.name}</code>
+                </td>
+                <td className="num">
+                  {f.lineno}–{f.endline}
+                </td>
+                <td className="num">{f.complexity}</td>
+                <td>
+                  <span className={`rank rank-${f.rank}`}>{f.rank}</span>
+                </td>
+                <td className="num">{f.cognitive}</td>
+                <td className="num">{f.params}</td>
+                <td className="num">{f.nloc}</td>
+                <td className="num">{f.max_nesting}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { gradeOf } from '../../../src/reports/grade.js';
+import type { Summary } from '../api/types.js';
+import { fmt } from '../lib/format.js';
+
+const CC_RANKS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+
+/** The KPI cards of a run and its complexity rank distribution. */
+export function Kpis({ s }: { s: Summary }) {
+  const grade = gradeOf(s);
+  const cards: [string, string, string?][] = [
+    ['Files', fmt(s.files), s.parse_errors ? `${fmt(s.parse_errors)} unparsable` : undefined],
+    ['Lines', fmt(s.loc), s.sloc !== undefined ? `${fmt(s.sloc)} source` : undefined],
+    ['Functions', fmt(s.functions), `${fmt(s.classes)} classes`],
+    ['Avg complexity', fmt(s.cc_avg, 2)],
+    ['Max complexity', fmt(s.cc_max)],
+    ['Avg MI', fmt(s.mi_avg, 1)],
+    ['Pylint avg', fmt(s.pylint_avg, 2), s.pylint_avg === null ? 'pylint off' : undefined],
+  ];
+  const counts = CC_RANKS.map((r) => (s[`cc_rank_${r}`] as number | undefined) ?? 0);
+  const total = counts.reduce((a, b) => a + b, 0);
+  return (
+    <section aria-label="Key figures" className="kpi-area">
+      <div className="kpis">
+        <div
+          className={`kpi grade grade-${grade.letter}`}
+          title={grade.parts.map((p) => `${p.name}: ${p.value.toFixed(0)}`).join(', ')}
+        >
+          <span className="kpi-label">Grade</span>
+          <span className="kpi-value">{grade.letter}</span>
+          <span className="kpi-sub">score {grade.score.toFixed(0)}/100</span>
+        </div>
+        {cards.map(([label, value, sub]) => (
+          <div className="kpi" key={label}>
+            <span className="kpi-label">{label}</span>
+            <span className="kpi-value">{value}</span>
+            {sub && <span className="kpi-sub">{sub}</span>}
+          </div>
+        ))}
+      </div>
+      <div className="card ranks">
+        <h2 id="ranks-title">Complexity ranks</h2>
+        <div className="rank-bar" role="img" aria-labelledby="ranks-title" aria-describedby="ranks-legend">
+          {counts.map((c, i) =>
+            c > 0 ? (
+              <span
+                key={CC_RANKS[i]}
+                className={`rank-seg rank-${CC_RANKS[i]!.toUpperCase()}`}
+                style={{ flexGrow: c }}
+                title={`${CC_RANKS[i]!.toUpperCase()}: ${c}`}
+              />
+            ) : null,
+          )}
+        </div>
+        <ul id="ranks-legend" className="legend">
+          {counts.map((c, i) => (
+            <li key={CC_RANKS[i]}>
+              <span className={`rank rank-${CC_RANKS[i]!.toUpperCase()}`}>{CC_RANKS[i]!.toUpperCase()}</span>{' '}
+              {fmt(c)}
+              {total > 0 && <span className="muted"> ({((100 * c) / total).toFixed(0)} %)</span>}
+            </li>
+          ))}
+        </ul>
+        <p className="muted small">
+          MI ranks: A {fmt(s.mi_rank_a)} · B {fmt(s.mi_rank_b)} · C {fmt(s.mi_rank_c)}
+        </p>
+      </div>
+    </section>
+  );
+}

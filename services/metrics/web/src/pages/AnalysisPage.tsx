@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getAnalysis } from '../api/client.js';
+import type { Analysis } from '../api/types.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { repoName, when } from '../lib/format.js';
+import { linkProps } from '../lib/router.js';
+import { Dashboard } from './Dashboard.js';
+import { Insights } from './Insights.js';
+import { Progress } from './Progress.js';
+
+/** One run: its progress while it runs, then its dashboard or Insights. */
+export function AnalysisPage(props: { id: number; insights: boolean; view: string; query: URLSearchParams }) {
+  const { id } = props;
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setAnalysis(await getAnalysis(id));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [id]);
+  useEffect(() => {
+    setAnalysis(null);
+    reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (analysis) document.title = `${repoName(analysis.repo_url)} · Code metrics`;
+  }, [analysis]);
+
+  if (error) {
+    return (
+      <section className="card">
+        <h1>Analysis {id}</h1>
+        <p className="error" role="alert">
+          {error}
+        </p>
+      </section>
+    );
+  }
+  if (!analysis) return <p className="muted">Loading…</p>;
+  const done = analysis.status === 'done';
+  const ref = analysis.ref ?? analysis.branch ?? analysis.ref_used;
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>
+            {repoName(analysis.repo_url)} <StatusBadge status={analysis.status} stage={analysis.stage} />
+          </h1>
+          <p className="muted">
+            Run #{analysis.id}
+            {ref && (
+              <>
+                {' '}
+                · ref <code>{ref}</code>
+              </>
+            )}
+            {analysis.commit_sha && (
+              <>
+                {' '}
+                · commit <code>{analysis.commit_sha.slice(0, 10)}</code>
+              </>
+            )}{' '}
+            · {when(analysis.created_at)}
+          </p>
+        </div>
+        {done && (
+          <nav className="tabs" aria-label="Run views">
+            <a {...linkProps(`/analyses/${id}`)} aria-current={props.insights ? undefined : 'page'}>
+              Dashboard
+            </a>
+            <a {...linkProps(`/analyses/${id}/insights`)} aria-current={props.insights ? 'page' : undefined}>
+              Insights
+            </a>
+          </nav>
+        )}
+      </div>
+      {analysis.warnings.length > 0 && (
+        <details className="card warnings">
+          <summary>
+            {analysis.warnings.length} warning{analysis.warnings.length > 1 ? 's' : ''}
+          </summary>
+          <ul>
+            {analysis.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {!done && <Progress analysis={analysis} onFinished={reload} />}
+      {done && !props.insights && <Dashboard analysis={analysis} query={props.query} />}
+      {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
+    </>
+  );
+}

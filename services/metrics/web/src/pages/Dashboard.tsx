@@ -1,0 +1,49 @@
+import type { Analysis } from '../api/types.js';
+import { Downloads } from '../components/Downloads.js';
+import { FileDetail } from '../components/FileDetail.js';
+import { FileTable } from '../components/FileTable.js';
+import { Kpis } from '../components/Kpis.js';
+import { gateFailures, parseGate } from '../lib/gate.js';
+import { navigate } from '../lib/router.js';
+import { useFiles } from '../lib/use-files.js';
+
+/** KPI cards, downloads, the file table and the drill-down of the file named by `?file=`. */
+export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLSearchParams }) {
+  const { files, error } = useFiles(analysis.id);
+  const gate = parseGate(query);
+  const selectedPath = query.get('file');
+  const selected = selectedPath && files ? files.find((f) => f.path === selectedPath) : undefined;
+  const history = analysis.summary?.history_enabled === true || analysis.settings?.history === true;
+
+  const open = (path: string | null) => {
+    const q = new URLSearchParams(query);
+    if (path) q.set('file', path);
+    else q.delete('file');
+    const s = q.toString();
+    navigate(`/analyses/${analysis.id}${s ? `?${s}` : ''}`);
+  };
+
+  return (
+    <>
+      {analysis.summary && <Kpis s={analysis.summary} />}
+      <Downloads id={analysis.id} />
+      {error && (
+        <p className="error" role="alert">
+          Could not load the files: {error}
+        </p>
+      )}
+      {!files && !error && <p className="muted">Loading files…</p>}
+      {selected && (
+        <FileDetail
+          id={analysis.id}
+          file={selected}
+          failures={gateFailures(selected, gate)}
+          onClose={() => open(null)}
+        />
+      )}
+      {files && (
+        <FileTable files={files} history={history} gate={gate} selected={selectedPath} onOpen={open} />
+      )}
+    </>
+  );
+}

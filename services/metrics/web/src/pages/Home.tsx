@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { validateAnalysisInput } from '../../../src/repo/validate.js';
+import { ApiError, createAnalysis, listAnalyses } from '../api/client.js';
+import type { Analysis } from '../api/types.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { fmt, repoName, when } from '../lib/format.js';
+import { linkProps, navigate } from '../lib/router.js';
+
+type FieldErrors = Record<string, string>;
+
+/** Repository URL, optional branch or ref, Analyze; the recent runs below. */
+export function Home() {
+  const [url, setUrl] = useState('');
+  const [branch, setBranch] = useState('');
+  const [ref, setRef] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const body = {
+      repo_url: url.trim(),
+      ...(branch.trim() ? { branch: branch.trim() } : {}),
+      ...(ref.trim() ? { ref: ref.trim() } : {}),
+    };
+    // The very rules the API applies, so the user hears about a bad URL before a round trip.
+    const v = validateAnalysisInput(body);
+    if (!v.ok) {
+      setErrors(Object.fromEntries(v.errors.map((x) => [x.field, x.message])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const a = await createAnalysis(body);
+      navigate(`/analyses/${a.id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.problem.errors?.length) {
+        setErrors(Object.fromEntries(err.problem.errors.map((x) => [x.path.replace(/^\//, ''), x.message])));
+      } else setFormError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <section className="card hero">
+        <h1>Analyse a Python repository</h1>
+        <p className="muted">
+          Complexity, maintainability, Halstead, raw counts, pylint and git history, per file, class and
+          function.
+        </p>
+        <form onSubmit={submit} noValidate aria-label="New analysis">
+          <div className="field">
+            <label htmlFor="repo-url">Repository URL</label>
+            <input
+              id="repo-url"
+              name="repo_url"
+              type="url"
+              placeholder="https://github.com/owner/repo"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              aria-invalid={errors.repo_url ? true : undefined}
+              aria-describedby={errors.repo_url ? 'repo-url-error' : 'repo-url-hint'}
+              required
+            />
+            {errors.repo_url ? (
+              <p id="repo-url-error" className="error" role="alert">
+                Repository URL {errors.repo_url}
+              </p>
+            ) : (
+              <p id="repo-url-hint" className="hint">
+                A public GitHub repository: https://github.com/&lt;owner&gt;/&lt;repo&gt;
+              </p>
+            )}
+          </div>
+          <div className="row">
+            <div className="field">
+              <label htmlFor="branch">Branch (optional)</label>
+              <input
+                id="branch"
+                name="branch"
+                value={branch}
+                onChange={(e) => setBranch(e.target.value)}
+                placeholder="default branch"
+                aria-invalid={errors.branch ? true : undefined}
+                aria-describedby={errors.branch ? 'branch-error' : undefined}
+              />
+              {errors.branch && (
+                <p id="branch-error" className="error" role="alert">
+                  Branch {errors.branch}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="ref">Tag or commit (optional)</label>
+              <input
+                id="ref"
+                name="ref"
+                value={ref}
+                onChange={(e) => setRef(e.target.value)}
+                placeholder="wins over the branch"
+                aria-invalid={errors.ref ? true : undefined}
+                aria-describedby={errors.ref ? 'ref-error' : undefined}
+              />
+              {errors.ref && (
+                <p id="ref-error" className="error" role="alert">
+                  Ref {errors.ref}
+                </p>
+              )}
+            </div>
+          </div>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Starting…' : 'Analyze'}
+          </button>
+          {formError && (
+            <p className="error" role="alert">
+              {formError}
+            </p>
+          )}
+        </form>
+      </section>
+      <RecentRuns />
+    </>
+  );
+}
+
+function RecentRuns() {
+  const [runs, setRuns] = useState<Analysis[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const list = await listAnalyses(20);
+        if (!alive) return;
+        setRuns(list);
+        setError(null);
+        // Keep statuses fresh while something is still running.
+        if (list.some((a) => a.status === 'pending' || a.status === 'running'))
+          timer = setTimeout(load, 3000);
+      } catch (e) {
+        if (alive) setError(e instanceof Error ? e.message : String(e));
+      }
+    };
+    load();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return (
+    <section className="card" aria-labelledby="recent-title">
+      <h2 id="recent-title">Recent runs</h2>
+      {error && <p className="error">Could not load the runs: {error}</p>}
+      {runs === null && !error && <p className="muted">Loading…</p>}
+      {runs?.length === 0 && <p className="muted">No analyses yet.</p>}
+      {runs && runs.length > 0 && (
+        <table className="table" aria-label="Recent runs">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Repository</th>
+              <th scope="col">Ref</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="num">
+                Files
+              </th>
+              <th scope="col" className="num">
+                Avg CC
+              </th>
+              <th scope="col">Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((a) => (
+              <tr key={a.id}>
+                <td>{a.id}</td>
+                <td>
+                  <a {...linkProps(`/analyses/${a.id}`)}>{repoName(a.repo_url)}</a>
+                </td>
+                <td>
+                  <code>{a.ref ?? a.branch ?? a.ref_used ?? 'default'}</code>
+                </td>
+                <td>
+                  <StatusBadge status={a.status} stage={a.stage} />
+                </td>
+                <td className="num">{fmt(a.summary?.files)}</td>
+                <td className="num">{fmt(a.summary?.cc_avg, 2)}</td>
+                <td>{when(a.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { getAnalysis } from '../api/client.js';
+import type { Analysis, Stage } from '../api/types.js';
+import { stageLabel } from '../components/StatusBadge.js';
+
+const ORDER: Stage[] = [
+  'pending',
+  'cloning',
+  'discovering',
+  'analyzing',
+  'git_analysis',
+  'generating',
+  'done',
+];
+
+interface Live {
+  reached: Map<string, string>;
+  current: string;
+  progress: { done: number; total: number } | null;
+  failure: { code: string; message: string } | null;
+}
+
+function fromRecord(a: Analysis): Live {
+  const reached = new Map<string, string>();
+  for (const s of a.stages ?? []) reached.set(s.stage, s.at);
+  if (!reached.has(a.stage)) reached.set(a.stage, a.started_at ?? a.created_at);
+  return {
+    reached,
+    current: a.stage,
+    progress: a.progress.total > 0 ? a.progress : null,
+    failure: a.error,
+  };
+}
+
+/** The stages of a run, live from the SSE stream (polling the record if the stream cannot be opened). */
+export function Progress({ analysis, onFinished }: { analysis: Analysis; onFinished: () => void }) {
+  const [live, setLive] = useState<Live>(() => fromRecord(analysis));
+  const history = analysis.settings?.history === true;
+
+  useEffect(() => {
+    if (analysis.status === 'failed') return;
+    let closed = false;
+    let poll: ReturnType<typeof setInterval> | undefined;
+    const es = new EventSource(`/api/analyses/${analysis.id}/stream`);
+    es.addEventListener('stage', (e) => {
+      const d = JSON.parse((e as MessageEvent).data) as { stage: string; at: string };
+      setLive((l) => ({ ...l, current: d.stage, reached: new Map(l.reached).set(d.stage, d.at) }));
+    });
+    es.addEventListener('progress', (e) => {
+      const d = JSON.parse((e as MessageEvent).data) as { done: number; total: number };
+      setLive((l) => ({ ...l, progress: { done: d.done, total: d.total } }));
+    });
+    es.addEventListener('done', () => {
+      closed = true;
+      es.close();
+      onFinished();
+    });
+    es.addEventListener('failed', (e) => {
+      closed = true;
+      es.close();
+      const d = JSON.parse((e as MessageEvent).data) as { code: string; message: string };
+      setLive((l) => ({ ...l, current: 'failed', failure: d }));
+      onFinished();
+    });
+    es.onerror = () => {
+      if (closed || poll) return;
+      // No stream (or it dropped for good): fall back to reading the record.
+      if (es.readyState === EventSource.CLOSED) {
+        poll = setInterval(async () => {
+          const a = await getAnalysis(analysis.id).catch(() => null);
+          if (!a) return;
+          setLive(fromRecord(a));
+          if (a.status === 'done' || a.status === 'failed') {
+            clearInterval(poll);
+            onFinished();
+          }
+        }, 1500);
+      }
+    };
+    return () => {
+      closed = true;
+      es.close();
+      clearInterval(poll);
+    };
+  }, [analysis.id, analysis.status, onFinished]);
+
+  const stages = ORDER.filter((s) => s !== 'git_analysis' || history || live.reached.has(s));
+  const failed = live.current === 'failed' || analysis.status === 'failed';
+  const failure = live.failure ?? analysis.error;
+  const pct =
+    live.progress && live.progress.total > 0 ? (100 * live.progress.done) / live.progress.total : null;
+  const currentIdx = stages.indexOf(live.current as Stage);
+
+  return (
+    <section className="card" aria-labelledby="progress-title">
+      <h2 id="progress-title">{failed ? 'The analysis failed' : 'Analysing…'}</h2>
+      <ol className="stages" aria-label="Stages">
+        {stages.map((s, i) => {
+          const at = live.reached.get(s);
+          const state =
+            s === live.current && !failed
+              ? 'current'
+              : at || (currentIdx >= 0 && i < currentIdx)
+                ? 'passed'
+                : 'waiting';
+          return (
+            <li
+              key={s}
+              className={`stage stage-${state}`}
+              data-stage={s}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="dot" aria-hidden="true" />
+              <span className="stage-name">{stageLabel(s)}</span>
+              {at && <time dateTime={at}>{new Date(at).toLocaleTimeString()}</time>}
+            </li>
+          );
+        })}
+      </ol>
+      {!failed && live.current === 'analyzing' && (
+        <div className="progress-wrap">
+          <progress
+            max={live.progress?.total || 1}
+            value={live.progress?.done ?? 0}
+            aria-label="Files analysed"
+            aria-valuetext={
+              live.progress ? `${live.progress.done} of ${live.progress.total} files` : 'starting'
+            }
+          />
+          <span className="muted">
+            {live.progress ? `${live.progress.done} / ${live.progress.total} files` : 'starting…'}
+            {pct !== null && ` (${pct.toFixed(0)} %)`}
+          </span>
+        </div>
+      )}
+      {failed && failure && (
+        <div className="failure" role="alert">
+          <strong>{failure.code}</strong>: {failure.message}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -53,6 +53,27 @@ export function occurrenceAt(w: MaintenanceWindow, at: number): { start: number;
   return { start, end: start + span };
 }
 
+/**
+ * When `w` next starts or stops being in effect after `at` (Infinity: never), so callers can
+ * cache an answer until then instead of re-evaluating cron patterns.
+ */
+export function nextChange(w: MaintenanceWindow, at: number): number {
+  if (!w.is_active) return Number.POSITIVE_INFINITY;
+  const occ = occurrenceAt(w, at);
+  if (occ) return occ.end;
+  if (at < w.starts_at) {
+    if (!w.recurrence) return w.starts_at;
+  } else if (!w.recurrence) {
+    return Number.POSITIVE_INFINITY;
+  }
+  const fire = cronOf(w as MaintenanceWindow & { recurrence: Recurrence }).nextRun(
+    new Date(Math.max(at, w.starts_at - 1)),
+  );
+  if (!fire) return Number.POSITIVE_INFINITY;
+  const start = fire.getTime();
+  return w.ends_at !== null && start >= w.ends_at ? Number.POSITIVE_INFINITY : start;
+}
+
 /** The windows in effect at `at`. */
 export function activeWindows(windows: readonly MaintenanceWindow[], at: Date): MaintenanceWindow[] {
   const t = at.getTime();

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { activeWindows, type MaintenanceWindow, occurrenceAt } from '../../src/maintenance/windows.js';
+import {
+  activeWindows,
+  type MaintenanceWindow,
+  nextChange,
+  occurrenceAt,
+} from '../../src/maintenance/windows.js';
 
 const t = (iso: string) => Date.parse(iso);
 
@@ -123,5 +128,20 @@ describe('maintenance window evaluation', () => {
       activeWindows([a, b, c], new Date('2026-05-01T11:03:00Z')).map((w) => w.id),
       [2],
     );
+  });
+
+  test('nextChange says how long an answer holds', () => {
+    const once = window({ starts_at: t('2026-05-01T10:00:00Z'), ends_at: t('2026-05-01T12:00:00Z') });
+    assert.equal(nextChange(once, t('2026-05-01T09:00:00Z')), t('2026-05-01T10:00:00Z'));
+    assert.equal(nextChange(once, t('2026-05-01T11:00:00Z')), t('2026-05-01T12:00:00Z'));
+    assert.equal(nextChange(once, t('2026-05-01T13:00:00Z')), Number.POSITIVE_INFINITY);
+    const daily = window({
+      recurrence: { cron: '30 2 * * *', duration_minutes: 30 },
+      timezone: 'Europe/Berlin',
+    });
+    assert.equal(nextChange(daily, t('2026-03-29T00:00:00Z')), t('2026-03-29T01:00:00Z'));
+    assert.equal(nextChange(daily, t('2026-03-29T01:15:00Z')), t('2026-03-29T01:30:00Z'));
+    const ended = { ...daily, ends_at: t('2026-03-29T00:30:00Z') };
+    assert.equal(nextChange(ended, t('2026-03-29T00:00:00Z')), Number.POSITIVE_INFINITY);
   });
 });

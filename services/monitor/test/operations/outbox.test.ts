@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import { enqueueNotification, notifyMonitorEvent } from '../../src/notify/enqueue.js';
+import { pruneNotifications } from '../../src/notify/prune.js';
 import { HttpReceiver } from '../peers-providers/http-receiver.js';
 import { eventually, type OpsServer, startOn, type TestDb } from './ops-server.js';
 
@@ -238,6 +239,45 @@ for (const target of await testDatabases()) {
       // Nothing more arrives: each was delivered exactly once.
       await s.ctx.outbox.runOnce();
       assert.equal(rx.requests.length, 2);
+    });
+
+    test('retention pruning removes finished notifications and their attempts, never pending ones', async () => {
+      const id = await webhook('prune');
+      await s.ctx.db.transaction().execute((trx) =>
+        notifyMonitorEvent(trx, s.ctx, {
+          monitor,
+          channelIds: [id],
+          event: 'monitor.down',
+          incident: { id: 500 },
+        }),
+      );
+      await eventually(
+        () => deliveries(id),
+        (l) => l.length === 1,
+      );
+      await s.ctx.outbox.stop();
+      await s.ctx.db.transaction().execute((trx) =>
+        notifyMonitorEvent(trx, s.ctx, {
+          monitor,
+          channelIds: [id],
+          event: 'monitor.up',
+          incident: { id: 500 },
+        }),
+      );
+      const removed = await pruneNotifications(s.ctx.db, Date.now() + 1);
+      assert.ok(removed >= 1);
+      const left = await s.ctx.db
+        .selectFrom('notification_outbox')
+        .select(['status', 'event'])
+        .where('channel_id', '=', id)
+        .execute();
+      assert.deepEqual(left, [{ status: 'pending', event: 'monitor.up' }]);
+      assert.deepEqual(await deliveries(id), []);
+      s.ctx.outbox.start();
+      await eventually(
+        () => deliveries(id),
+        (l) => l.length === 1,
+      );
     });
   });
 }

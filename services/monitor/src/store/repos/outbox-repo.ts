@@ -83,6 +83,22 @@ export const outboxRepo = {
     return q.orderBy('id', 'desc').limit(limit).execute();
   },
 
+  /** Deletes finished rows (delivered or given up) older than `before`, with their attempts. */
+  pruneFinished: async (db: Db, before: number) => {
+    const old = db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('status', '!=', 'pending')
+      .where('finished_at', '<', before);
+    await db.deleteFrom('notification_deliveries').where('outbox_id', 'in', old).execute();
+    const r = await db
+      .deleteFrom('notification_outbox')
+      .where('status', '!=', 'pending')
+      .where('finished_at', '<', before)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+
   /** Rows still waiting (for status and tests). */
   countPending: async (db: Db) =>
     Number(

@@ -39,6 +39,8 @@ export class Worker {
     if (this.started) return;
     this.started = true;
     const c = this.ctx.config;
+    // Worker threads load the parser once; doing it now keeps that off the first run's clock.
+    this.pool().catch((e: unknown) => this.ctx.log.error({ err: e }, 'pyscan pool did not start'));
     void this.recover()
       .catch((e: unknown) => this.ctx.log.error({ err: e }, 'recovery failed'))
       .then(() => {
@@ -124,6 +126,10 @@ export class Worker {
 
   private pool(): Promise<AnalyzerPool> {
     this.poolPromise ??= createAnalyzerPool({ threads: this.ctx.config.analysisThreads });
+    // A pool that failed to start is retried by the next run instead of failing every run after it.
+    this.poolPromise.catch(() => {
+      this.poolPromise = undefined;
+    });
     return this.poolPromise;
   }
 

@@ -67,8 +67,12 @@ class Counter {
   }
 
   operand(ctx: string, node: Node | undefined): void {
+    this.operandKey(ctx, node ? operandKey(node) : 'u:?');
+  }
+
+  operandKey(ctx: string, key: string): void {
     this.n2++;
-    this.operands.add(`${ctx}\u0000${node ? operandKey(node) : 'u:?'}`);
+    this.operands.add(`${ctx}\u0000${key}`);
   }
 }
 
@@ -151,6 +155,38 @@ function countNode(ix: SyntaxIndex, i: number, ctx: string, c: Counter, ops: Map
         }
       }
     }
+    case 'print_statement': {
+      // `print >> f, x` is valid Python 3: a tuple whose first item is `print >> f`.
+      const chevron = namedKids(node)[0];
+      if (chevron?.type !== 'chevron') return;
+      c.op('RShift');
+      c.operandKey(ctx, 's:print');
+      c.operand(ctx, namedKids(chevron)[0]);
+      return;
+    }
+    case 'case_pattern': {
+      // A negative number in a pattern is a unary minus in Python's AST.
+      const kids = namedKids(node);
+      const only = kids.length === 1 ? kids[0] : undefined;
+      if (ix.src[ix.start[i] ?? 0] === '-' && (only?.type === 'integer' || only?.type === 'float')) {
+        c.op('USub');
+        c.operand(ctx, only);
+      }
+      return;
+    }
+    case 'complex_pattern': {
+      const [re, im] = namedKids(node);
+      const negative = ix.src[ix.start[i] ?? 0] === '-';
+      if (negative) {
+        c.op('USub');
+        c.operand(ctx, re);
+      }
+      c.op(operatorBetween(ix.src, re, im) === '-' ? 'Sub' : 'Add');
+      if (negative) c.operandKey(ctx, `u:neg${node.id}`);
+      else c.operand(ctx, re);
+      c.operand(ctx, im);
+      return;
+    }
     case 'comparison_operator': {
       const kids = namedKids(node);
       for (let k = 0; k < kids.length; k++) {
@@ -191,6 +227,9 @@ export function analyzeHalstead(ix: SyntaxIndex, sc: Scopes): HalsteadMetrics {
 }
 
 const OPERATOR_TYPES = new Set([
+  'print_statement',
+  'case_pattern',
+  'complex_pattern',
   'binary_operator',
   'augmented_assignment',
   'union_type',

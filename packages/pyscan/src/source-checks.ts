@@ -9,6 +9,12 @@ const MAX_BRACKETS = 199;
 /** Deeper nesting of any kind makes CPython's parser give up (RecursionError / "too complex"). */
 const MAX_DEPTH = 1000;
 
+function hasInnerError(ix: SyntaxIndex, j: number): boolean {
+  const stop = j + (ix.size[j] ?? 1);
+  for (let k = j + 1; k < stop; k++) if (ix.type[k] === 'ERROR') return true;
+  return false;
+}
+
 /** Returns a parse_error message, or null when the file is acceptable Python 3. */
 export function checkSource(ix: SyntaxIndex, raw: RawMetrics): string | null {
   if (raw.maxBracketDepth > MAX_BRACKETS) return 'too many nested parentheses';
@@ -24,9 +30,14 @@ export function checkSource(ix: SyntaxIndex, raw: RawMetrics): string | null {
     if ((nest[j] ?? 0) > MAX_DEPTH) return `nesting too deep at line ${line}`;
     switch (ty) {
       case 'ERROR':
-        return `syntax error at line ${line}`;
+        // Report the innermost error: an outer ERROR node often spans from the top of the file.
+        if (!hasInnerError(ix, j)) return `syntax error at line ${line}`;
+        break;
       case 'print_statement':
-        return `Python 2 syntax (print statement) at line ${line}`;
+        // `print >> f, x` is also valid Python 3 (a tuple expression); `print x` is not.
+        if (ix.node[j]?.firstNamedChild?.type !== 'chevron')
+          return `Python 2 syntax (print statement) at line ${line}`;
+        break;
       case 'exec_statement':
         return `Python 2 syntax (exec statement) at line ${line}`;
       case 'block':

@@ -43,6 +43,8 @@ export const INDEXED_TYPES = [
   'union_type',
   'print_statement',
   'exec_statement',
+  'case_pattern',
+  'complex_pattern',
   'ERROR',
 ] as const;
 

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { Logger } from '@app/kit';
 import type { Kysely } from 'kysely';
@@ -73,6 +74,8 @@ export class CheckEngine {
   ) {
     this.opts = opts;
     this.concurrency = opts.concurrency ?? 500;
+    // Every check in flight listens on the shutdown signal.
+    setMaxListeners(0, this.abort.signal);
     this.writer = new ResultWriter(db, bus, {
       flushMs: opts.flushMs ?? 200,
       onError: (err) => log.error({ err }, 'storing check results failed'),

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 
@@ -28,7 +29,7 @@ export async function writeZip(zipPath: string, entries: ZipEntry[], mtime = new
   // yazl reports unreadable source files on the ZipFile itself, not on its output stream.
   const failed = new Promise<never>((_, reject) =>
     zip.on('error', (err: Error) => {
-      zip.outputStream.destroy(err);
+      (zip.outputStream as Readable).destroy(err);
       reject(err);
     }),
   );

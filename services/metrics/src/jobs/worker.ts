@@ -175,8 +175,8 @@ export class Worker {
   }
 
   private async recover(): Promise<void> {
-    await this.sweep(true);
-    // Scratch clones and half-written outputs of a process that died are of no use to anyone.
+    // Scratch clones and half-written outputs of a process that died are of no use to anyone; they go
+    // before the runs are marked, so a failed run never has a clone left behind.
     const c = this.ctx.config;
     for (const dir of [c.scratchDir, c.outputsDir]) {
       for (const name of await readdir(dir).catch(() => [] as string[])) {
@@ -185,5 +185,6 @@ export class Worker {
         }
       }
     }
+    await this.sweep(true);
   }
 }

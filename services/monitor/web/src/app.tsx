@@ -62,8 +62,15 @@ function useLiveData(active: boolean): StreamState {
       onState: (s) => alive && setState(s),
       onResync: () => void resync(),
     });
+    // Monitors created or edited elsewhere send no event until their first result: resync now and then,
+    // and whenever the tab comes back into view.
+    const every = setInterval(() => document.visibilityState === 'visible' && void resync(), 60_000);
+    const onVisible = () => document.visibilityState === 'visible' && void resync();
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       alive = false;
+      clearInterval(every);
+      document.removeEventListener('visibilitychange', onVisible);
       stop();
     };
   }, [active]);

@@ -47,8 +47,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
         <div className="topbar-tools">
           <label className="theme-pick">
-            <span className="sr-only">Theme</span>
-            <select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
+            <select
+              aria-label="Theme"
+              value={theme}
+              onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+            >
               <option value="system">Auto theme</option>
               <option value="light">Light theme</option>
               <option value="dark">Dark theme</option>

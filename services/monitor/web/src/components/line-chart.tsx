@@ -22,7 +22,7 @@ export function LineChart({
   to: number;
   label: string;
 }) {
-  const { path, downs, yTicks, xTicks } = useMemo(() => {
+  const { path, dots, downs, yTicks, xTicks } = useMemo(() => {
     const vals = points.filter((p) => p.ms !== null).map((p) => p.ms!);
     const max = niceMax(vals.length ? Math.max(...vals) : 100);
     const span = Math.max(1, to - from);
@@ -38,7 +38,11 @@ export function LineChart({
       d += `${pen ? 'L' : 'M'}${x(p.t).toFixed(1)},${y(p.ms).toFixed(1)}`;
       pen = true;
     }
+    // Few points make a line hard to see: mark each one.
+    const dots =
+      points.length <= 60 ? points.filter((p) => p.ms !== null).map((p) => ({ x: x(p.t), y: y(p.ms!) })) : [];
     return {
+      dots,
       path: d,
       downs: points.filter((p) => !p.up).map((p) => x(p.t)),
       yTicks: [0, max / 2, max].map((v) => ({ v, y: y(v) })),
@@ -56,8 +60,14 @@ export function LineChart({
           </text>
         </g>
       ))}
-      {xTicks.map((t) => (
-        <text key={t.t} x={t.x} y={H - 8} textAnchor="middle" className="axis">
+      {xTicks.map((t, i) => (
+        <text
+          key={t.t}
+          x={t.x}
+          y={H - 8}
+          textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
+          className="axis"
+        >
           {short
             ? new Date(t.t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
             : new Date(t.t).toLocaleDateString([], { month: 'short', day: 'numeric' })}
@@ -68,6 +78,10 @@ export function LineChart({
         <rect key={i} x={x - 1} y={H - PAD.b + 2} width={2} height={6} className="down-mark" />
       ))}
       <path d={path} className="series" fill="none" />
+      {dots.map((d, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
+        <circle key={i} cx={d.x} cy={d.y} r={2.5} className="series-dot" />
+      ))}
       {points.length === 0 && (
         <text x={W / 2} y={H / 2} textAnchor="middle" className="axis">
           No checks in this range

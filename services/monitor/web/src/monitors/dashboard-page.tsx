@@ -108,8 +108,8 @@ export function DashboardPage() {
       </ul>
       <form className="filters-row" aria-label="Filter monitors" onSubmit={(e) => e.preventDefault()}>
         <label>
-          <span className="sr-only">Search by name or target</span>
           <input
+            aria-label="Search by name or target"
             type="search"
             placeholder="Search name or target"
             value={q}
@@ -117,8 +117,7 @@ export function DashboardPage() {
           />
         </label>
         <label>
-          <span className="sr-only">Status</span>
-          <select value={status} onChange={(e) => setFilter('status', e.target.value)}>
+          <select aria-label="Status" value={status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">Any status</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
@@ -128,8 +127,7 @@ export function DashboardPage() {
           </select>
         </label>
         <label>
-          <span className="sr-only">Type</span>
-          <select value={type} onChange={(e) => setFilter('type', e.target.value)}>
+          <select aria-label="Type" value={type} onChange={(e) => setFilter('type', e.target.value)}>
             <option value="">Any type</option>
             {MONITOR_TYPES.map((t) => (
               <option key={t.value} value={t.value}>
@@ -139,13 +137,25 @@ export function DashboardPage() {
           </select>
         </label>
         <span className="muted" aria-live="polite">
-          {rows.length === all.length ? `${all.length} monitors` : `${rows.length} of ${all.length} shown`}
+          {rows.length === all.length
+            ? `${all.length} monitor${all.length === 1 ? '' : 's'}`
+            : `${rows.length} of ${all.length} shown`}
         </span>
       </form>
       {store.loaded && all.length === 0 && (
         <Notice kind="info">
           No monitors yet.{can('admin') ? ' Create one with “New monitor”, or import a file.' : ''}
         </Notice>
+      )}
+      {rows.length > 0 && (
+        <div className="mrow mlist-head" aria-hidden="true">
+          <span>Status</span>
+          <span>Monitor</span>
+          <span>Last checks</span>
+          <span>Response</span>
+          <span className="num">Last</span>
+          <span className="num">24 h</span>
+        </div>
       )}
       <div
         ref={listRef}

@@ -11,6 +11,7 @@ import { StatusBadge } from '../components/status-badge.js';
 import { ago, dateTime, duration, percent } from '../lib/format.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
+import { useThrottled } from '../lib/use-throttled.js';
 import { loadResults, RANGES, type RangeKey, type Series, uptimeRatio } from './history-api.js';
 import { liveStore } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
@@ -32,11 +33,12 @@ export function MonitorDetailPage({ id }: { id: number }) {
   const [info, setInfo] = useState<string | null>(null);
   const incidents = useApi<Incident[]>('/api/incidents', { monitor_id: id }, store.incidentVersion);
   // Reload the chart when a new result for this monitor arrives (at most once per live batch).
-  const lastAt = monitor?.last_checked_at ? Date.parse(monitor.last_checked_at) : 0;
-  const chartTick = Math.floor(lastAt / 5_000);
-  const uptimeTick = Math.floor(lastAt / 60_000);
+  // New results reload the chart and table (at most every 2 s) and the uptime figures (every 30 s).
+  const lastChecked = monitor?.last_checked_at ?? null;
+  const chartTick = useThrottled(lastChecked, 2_000);
+  const uptimeTick = useThrottled(lastChecked, 30_000);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: chartTick refreshes on new results, at most every 5 s
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chartTick refreshes on new results
   useEffect(() => {
     const spec = RANGES.find((r) => r.key === range)!;
     let alive = true;
@@ -48,7 +50,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
     };
   }, [id, range, chartTick]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: uptimeTick refreshes it at most once a minute
+  // biome-ignore lint/correctness/useExhaustiveDependencies: uptimeTick refreshes on new results
   useEffect(() => {
     let alive = true;
     loadResults(id, Date.now() - 30 * DAY, 3)

@@ -42,8 +42,7 @@ export function IncidentsPage() {
     <section>
       <PageHeader title="Incidents">
         <label>
-          <span className="sr-only">Status</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+          <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">All incidents</option>
             <option value="open">Open</option>
             <option value="acknowledged">Acknowledged</option>

@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
-import type { Maintenance } from '../api/types.js';
+import type { Maintenance, Monitor } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { dateTime, fromLocalInput, toLocalInput } from '../lib/format.js';
 import { useApi } from '../lib/use-api.js';
-import { useLiveStore } from '../monitors/use-live.js';
 
 type Window = Maintenance & { is_active?: boolean; in_effect?: boolean; current_until?: string | null };
 
@@ -18,8 +17,9 @@ export function MaintenancePage() {
   const list = useApi<Window[]>('/api/maintenance');
   const [editing, setEditing] = useState<Window | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const store = useLiveStore();
-  const names = new Map(store.all().map((r) => [r.monitor.id, r.monitor.name]));
+  // The API's list, not the live store: a window may name monitors the dashboard has not seen yet.
+  const monitors = useApi<Monitor[]>('/api/monitors');
+  const names = new Map((monitors.data ?? []).map((m) => [m.id, m.name]));
 
   const remove = async (w: Window) => {
     try {
@@ -45,6 +45,7 @@ export function MaintenancePage() {
         <MaintenanceForm
           key={editing === 'new' ? 'new' : editing.id}
           window={editing === 'new' ? null : editing}
+          monitors={monitors.data ?? []}
           onCancel={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -116,15 +117,16 @@ export function MaintenancePage() {
 
 function MaintenanceForm({
   window: w,
+  monitors: all,
   onSaved,
   onCancel,
 }: {
   window: Window | null;
+  monitors: Monitor[];
   onSaved(): void;
   onCancel(): void;
 }) {
-  const store = useLiveStore();
-  const monitors = store.all().map((r) => r.monitor);
+  const monitors = [...all].sort((a, b) => a.name.localeCompare(b.name));
   const [name, setName] = useState(w?.name ?? '');
   const [startsAt, setStartsAt] = useState(toLocalInput(w?.starts_at ?? new Date().toISOString()));
   const [endsAt, setEndsAt] = useState(toLocalInput(w?.ends_at));

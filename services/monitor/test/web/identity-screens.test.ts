@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { needChromium } from '@app/kit/testing';
+import type { Page } from 'playwright-core';
+import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
+import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
+import { ensureWebBuild } from './web-build.js';
+
+interface StoredSession {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+// Page-side code is passed as strings: this file is compiled without the DOM library.
+const storedSession = (page: Page) => page.evaluate<string | null>("localStorage.getItem('monitor.session')");
+
+describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium() }, () => {
+  let svc: RunningMonitor;
+  let chrome: BrowserSession;
+
+  before(async () => {
+    await ensureWebBuild();
+    svc = await startMonitor();
+    chrome = await startBrowser();
+  });
+  after(async () => {
+    await chrome?.close();
+    await svc?.stop();
+  });
+
+  test('the service serves the app, deep links fall back to index.html, hashed assets are cached', async () => {
+    const index = await fetch(`${svc.base}/`);
+    assert.equal(index.status, 200);
+    assert.match(index.headers.get('content-type') ?? '', /text\/html/);
+    const html = await index.text();
+    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    assert.ok(asset, html);
+    const deep = await fetch(`${svc.base}/monitors/42/edit`);
+    assert.equal(deep.status, 200);
+    assert.equal(await deep.text(), html);
+    const js = await fetch(svc.base + asset);
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+    assert.match(js.headers.get('content-type') ?? '', /javascript/);
+    assert.equal((await fetch(`${svc.base}/assets/missing-1234.js`)).status, 404);
+    const api404 = await fetch(`${svc.base}/api/nothing-here`);
+    assert.equal(api404.status, 404);
+    assert.match(api404.headers.get('content-type') ?? '', /problem\+json/);
+    assert.equal(
+      (await fetch(`${svc.base}/..%2f..%2fpackage.json`)).headers.get('content-type'),
+      'text/html; charset=utf-8',
+    );
+  });
+
+  test('sign in on a deep link, create an API key and see it once, users, audit log, silent refresh, sign out', async () => {
+    const { page, context } = await chrome.open(`${svc.base}/api-keys`);
+    await page.getByRole('heading', { name: 'Sign in to Monitor' }).waitFor();
+    await shot(page, 'login');
+    await signIn(page, ADMIN.username, ADMIN.password);
+    // The deep link survives the sign-in.
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+
+    await page.getByLabel('Key name').fill('ci-key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const raw = (await page.getByTestId('raw-key').textContent()) ?? '';
+    assert.match(raw, /^mon_[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
+    await shot(page, 'api-keys');
+    const me = await apiCall<{ username: string; auth_method: string }>(svc.base, raw, 'GET', '/api/auth/me');
+    assert.deepEqual([me.username, me.auth_method], ['admin', 'api_key']);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('cell', { name: `${raw.slice(0, 12)}…` }).waitFor();
+    await page.reload();
+    await page.getByRole('cell', { name: 'ci-key' }).waitFor();
+    assert.equal((await page.content()).includes(raw), false, 'the raw key is never shown again');
+
+    // Users: the API's validation message lands next to its field, then a valid user is created.
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    const form = page.getByRole('form', { name: 'New user' });
+    await form.getByLabel('Username').fill('olga');
+    await form.getByLabel('Initial password').fill('short');
+    await form.getByLabel('Role').selectOption('admin');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    const pw = form.getByLabel('Initial password');
+    await page.locator('input[type=password][aria-invalid=true]').waitFor();
+    const described = (await pw.getAttribute('aria-describedby')) ?? '';
+    const message = await page.locator(`[id="${described.split(' ').at(-1)}"]`).textContent();
+    assert.match(message ?? '', /8|characters|short/i);
+    await pw.fill('olga-password-1');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
+    await shot(page, 'users');
+
+    // Audit log: filter by an action prefix.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await page.getByLabel('Action').fill('api_key.');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('cell', { name: 'api_key.create' }).waitFor();
+    const actions = await page.locator('table.audit tbody td:nth-child(3)').allTextContents();
+    assert.ok(actions.length > 0 && actions.every((a) => a.startsWith('api_key.')), actions.join(','));
+    await page.getByLabel('Action').fill('');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('cell', { name: 'user.create' }).first().waitFor();
+    await shot(page, 'audit-log');
+
+    // An access token the server refuses is refreshed silently and the request replayed.
+    const stale = JSON.parse((await storedSession(page)) ?? '{}') as StoredSession;
+    const broken = JSON.stringify({ ...stale, accessToken: 'not-a-valid-token' });
+    await page.evaluate(`localStorage.setItem('monitor.session', ${JSON.stringify(broken)})`);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
+    const afterRefresh = JSON.parse((await storedSession(page)) ?? '{}') as StoredSession;
+    assert.notEqual(afterRefresh.refreshToken, stale.refreshToken, 'the refresh token was rotated');
+    assert.notEqual(afterRefresh.accessToken, 'not-a-valid-token');
+    assert.equal(new URL(page.url()).pathname, '/users', 'still on the same page');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Monitor' }).waitFor();
+    assert.equal(await storedSession(page), null);
+    const reuse = await fetch(`${svc.base}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: afterRefresh.refreshToken }),
+    });
+    assert.equal(reuse.status, 401, 'sign-out revoked the refresh token');
+    await context.close();
+  });
+
+  test('a forced password change comes first; a viewer sees no write controls', async () => {
+    const admin = await tokenFor(svc.base, ADMIN.username, ADMIN.password);
+    const vera = await apiCall<{ id: number }>(svc.base, admin, 'POST', '/api/users', {
+      username: 'vera',
+      password: 'first-password-1',
+      role: 'viewer',
+    });
+    await apiCall(svc.base, admin, 'PATCH', `/api/users/${vera.id}`, { must_change_password: true });
+
+    const { page, context } = await chrome.open(svc.base);
+    await signIn(page, 'vera', 'first-password-1');
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await shot(page, 'forced-change');
+    await page.getByLabel('Current password').fill('first-password-1');
+    await page.getByLabel('New password', { exact: true }).fill('vera-own-password');
+    await page.getByLabel('Repeat new password').fill('vera-own-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const me = await apiCall<{ must_change_password: boolean }>(
+      svc.base,
+      await tokenFor(svc.base, 'vera', 'vera-own-password'),
+      'GET',
+      '/api/auth/me',
+    );
+    assert.equal(me.must_change_password, false);
+
+    // Read-only: no create buttons, no admin pages in the navigation.
+    assert.equal(await page.getByRole('link', { name: 'New monitor' }).count(), 0);
+    const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+    for (const hidden of ['Users', 'Settings', 'Audit log']) assert.ok(!nav.includes(hidden), nav.join(','));
+    await page.getByRole('link', { name: 'Channels' }).click();
+    await page.getByRole('heading', { name: 'Notification channels' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'New channel' }).count(), 0);
+    await page.goto(`${svc.base}/users`);
+    await page.getByText('cannot open this page').waitFor();
+    await context.close();
+  });
+});

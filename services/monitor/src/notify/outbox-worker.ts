@@ -10,7 +10,7 @@ import type { MonitorDB } from '../store/schema.js';
 import { retryDelay } from './backoff.js';
 import { DEFAULT_MAX_ATTEMPTS } from './enqueue.js';
 import { excerpt } from './http-post.js';
-import { providerOf } from './providers/index.js';
+import { isChannelType, providers } from './providers/index.js';
 import type { DeliveryOutcome, NotificationPayload } from './types.js';
 
 export interface OutboxOptions {
@@ -44,6 +44,13 @@ const DEFAULTS: Required<OutboxOptions> = {
   maxAttempts: DEFAULT_MAX_ATTEMPTS,
   timeoutMs: 10_000,
 };
+
+/** An outcome, marked permanent when retrying cannot help (channel gone, disabled, undecryptable). */
+type Attempted = DeliveryOutcome & { permanent?: boolean };
+
+function giveUp(error: string): Attempted {
+  return { ok: false, status: null, error, permanent: true };
+}
 
 /** What one attempt did. */
 export interface AttemptResult {
@@ -167,27 +174,21 @@ export class OutboxWorker {
     });
   }
 
-  private async attempt(row: OutboxRow): Promise<DeliveryOutcome> {
+  private async attempt(row: OutboxRow): Promise<Attempted> {
     const channel = await channelsRepo.byId(this.deps.db, row.channel_id);
-    if (!channel) return { ok: false, status: null, error: 'the channel was deleted' };
+    if (!channel) return giveUp('the channel was deleted');
     if (channel.is_enabled !== 1 && row.event !== 'test') {
-      return { ok: false, status: null, error: 'the channel is disabled' };
+      return giveUp('the channel is disabled');
     }
-    const provider = providerOf(channel.type);
-    if (!provider) return { ok: false, status: null, error: `unknown channel type ${channel.type}` };
+    if (!isChannelType(channel.type)) {
+      return giveUp(`unknown channel type ${channel.type}`);
+    }
+    const provider = providers[channel.type];
     let config: Record<string, unknown>;
     try {
-      config = openConfig(
-        this.deps.encryptionKey,
-        channel.type as Parameters<typeof openConfig>[1],
-        channel.config,
-      );
+      config = openConfig(this.deps.encryptionKey, channel.type, channel.config);
     } catch {
-      return {
-        ok: false,
-        status: null,
-        error: 'cannot decrypt the channel secrets (was SECRET_KEY changed?)',
-      };
+      return giveUp('cannot decrypt the channel secrets (was SECRET_KEY changed?)');
     }
     const s = await this.deps.settings.get();
     return provider.send(config, JSON.parse(row.payload) as NotificationPayload, {
@@ -207,16 +208,14 @@ export class OutboxWorker {
 
   private async deliver(row: OutboxRow): Promise<AttemptResult> {
     const started = Date.now();
-    let outcome: DeliveryOutcome;
+    let outcome: Attempted;
     try {
       outcome = await this.attempt(row);
     } catch (e) {
       outcome = { ok: false, status: null, error: excerpt((e as Error).message) };
     }
     const at = Date.now();
-    // Permanent problems (channel gone, disabled, undecryptable) are not worth retrying.
-    const permanent = !outcome.ok && /^(the channel|unknown channel type|cannot decrypt)/.test(outcome.error);
-    const willRetry = !outcome.ok && !permanent && row.attempts < row.max_attempts;
+    const willRetry = !outcome.ok && outcome.permanent !== true && row.attempts < row.max_attempts;
     const error = outcome.ok ? null : outcome.error;
     await this.deps.db.transaction().execute(async (trx) => {
       await outboxRepo.recordAttempt(trx, {

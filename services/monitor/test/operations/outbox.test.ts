@@ -279,5 +279,71 @@ for (const target of await testDatabases()) {
         (l) => l.length === 1,
       );
     });
+
+    test('two instances on one database share the outbox and deliver each notification once', async () => {
+      const id = await webhook('shared');
+      rx.reset();
+      const other = await startOn(db, { outbox: { batchSize: 2 } });
+      try {
+        await s.ctx.db.transaction().execute(async (trx) => {
+          for (let i = 1; i <= 30; i++) {
+            await notifyMonitorEvent(trx, s.ctx, {
+              monitor,
+              channelIds: [id],
+              event: 'monitor.down',
+              incident: { id: 1000 + i },
+            });
+          }
+        });
+        s.ctx.outbox.kick();
+        other.ctx.outbox.kick();
+        await rx.waitFor(30);
+        await Promise.all([s.ctx.outbox.runOnce(), other.ctx.outbox.runOnce()]);
+        const ids = rx.requests.map((r) => (JSON.parse(r.body) as { incident: { id: number } }).incident.id);
+        assert.equal(ids.length, 30);
+        assert.equal(new Set(ids).size, 30);
+        const list = await eventually(
+          () => deliveries(id),
+          (l) => l.length === 30,
+        );
+        assert.ok(list.every((d) => d.status === 'delivered' && d.attempt === 1));
+      } finally {
+        await other.close();
+      }
+    });
+
+    test('a channel disabled before delivery gives the notification up without retrying', async () => {
+      const id = await webhook('turned-off');
+      rx.reset();
+      await s.ctx.outbox.stop();
+      await s.ctx.db
+        .transaction()
+        .execute((trx) =>
+          notifyMonitorEvent(trx, s.ctx, {
+            monitor,
+            channelIds: [id],
+            event: 'monitor.down',
+            incident: { id: 600 },
+          }),
+        );
+      const put = await s.as(root, {
+        method: 'PUT',
+        url: `/api/channels/${id}`,
+        payload: {
+          name: 'turned-off',
+          type: 'webhook',
+          config: { url: `${rx.url}/turned-off` },
+          is_enabled: false,
+        },
+      });
+      assert.equal(put.statusCode, 200);
+      s.ctx.outbox.start();
+      const [d] = await eventually(
+        () => deliveries(id),
+        (l) => l.length === 1,
+      );
+      assert.deepEqual([d!.status, d!.will_retry, d!.error], ['failed', false, 'the channel is disabled']);
+      assert.equal(rx.requests.length, 0);
+    });
   });
 }

@@ -32,6 +32,11 @@ export const providers: Record<ChannelType, Provider> = {
   pagerduty: pagerDutyProvider,
 };
 
+/** Narrows a stored type name to a known channel type. */
+export function isChannelType(type: string): type is ChannelType {
+  return (CHANNEL_TYPES as readonly string[]).includes(type);
+}
+
 /** The provider of a stored type name (a row written by a newer version may name an unknown one). */
 export function providerOf(type: string): Provider | undefined {
   return (providers as Record<string, Provider>)[type];

@@ -71,6 +71,8 @@ export interface MonitorDB {
   notification_deliveries: NotificationDeliveriesTable;
   maintenance_windows: MaintenanceWindowsTable;
   settings: SettingsTable;
+  incidents: IncidentsTable;
+  monitor_channels: MonitorChannelsTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
@@ -112,6 +114,10 @@ export interface MonitorsTable {
   created_at: number;
   /** Changes on configuration changes only (not on every check): engines poll it. */
   updated_at: number;
+  /** Repeat the down alert this often while an incident stays unresolved; null = never. */
+  reminder_interval_minutes: number | null;
+  /** The lowest certificate-expiry threshold already alerted for the current certificate. */
+  tls_warned_threshold: number | null;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */
@@ -209,3 +215,25 @@ export interface SettingsTable {
 
 /** A connection or a transaction: repositories accept either so callers choose the boundary. */
 export type Db = Kysely<MonitorDB> | Transaction<MonitorDB>;
+
+export type IncidentStatus = 'open' | 'acknowledged' | 'resolved';
+
+export interface IncidentsTable {
+  id: Generated<number>;
+  monitor_id: number;
+  status: IncidentStatus;
+  started_at: number;
+  resolved_at: number | null;
+  root_cause: string | null;
+  acknowledged_by: number | null;
+  acknowledged_by_name: string | null;
+  acknowledged_at: number | null;
+  /** When the last down alert (first or reminder) was queued. */
+  last_alert_at: number | null;
+  reminders_sent: number;
+}
+
+export interface MonitorChannelsTable {
+  monitor_id: number;
+  channel_id: number;
+}

@@ -2,10 +2,12 @@ import type { AppMigration } from '@app/kit';
 import { identity } from './001-identity.js';
 import { monitorsMigration } from './002-monitors.js';
 import { operationsMigration } from './010-operations.js';
+import { incidents } from './020-incidents.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
   '001-identity': identity,
   '002-monitors': monitorsMigration,
   '010-operations': operationsMigration,
+  '020-incidents': incidents,
 };

@@ -1,0 +1,155 @@
+import { notifyMonitorEvent } from '../notify/enqueue.js';
+import { type IncidentRow, incidentsRepo } from '../store/repos/incidents-repo.js';
+import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
+import type { Db, MonitorStatus } from '../store/schema.js';
+import { type IncidentView, toIncidentView } from './incident-view.js';
+
+/** One stored check result with the monitor's status before and after it. */
+export interface ResultFact {
+  monitor_id: number;
+  result_id: number;
+  checked_at: number;
+  status: 'up' | 'down';
+  prev_status: MonitorStatus;
+  new_status: MonitorStatus;
+  error: string | null;
+  status_code: number | null;
+  response_time_ms: number | null;
+  tls_days_left: number | null;
+}
+
+export interface IncidentEvent {
+  name: 'incident.opened' | 'incident.resolved';
+  data: IncidentView;
+}
+
+export interface NotifyDeps {
+  outbox: { readonly maxAttempts: number };
+}
+
+// Certificate warnings go out once for each of these that the days left drop to (those not above
+// the monitor's own tls_warn_days), so a renewal-forgotten certificate is flagged again nearer expiry.
+const TLS_LADDER = [7, 3, 1];
+
+const interesting = (f: ResultFact) =>
+  (f.new_status === 'down' && f.prev_status !== 'down') ||
+  (f.new_status === 'up' && f.prev_status !== 'up') ||
+  (f.tls_days_left !== null && f.status === 'up');
+
+function resultOf(f: ResultFact) {
+  return {
+    id: f.result_id,
+    status: f.status,
+    status_code: f.status_code,
+    response_time_ms: f.response_time_ms,
+    error: f.error,
+    tls_days_left: f.tls_days_left,
+    checked_at: new Date(f.checked_at).toISOString(),
+  };
+}
+
+/** The lowest warning threshold the days left have reached, or null when none applies. */
+export function tlsThreshold(daysLeft: number, warnDays: number): number | null {
+  const ladder = [warnDays, ...TLS_LADDER.filter((t) => t < warnDays)];
+  const reached = ladder.filter((t) => daysLeft <= t);
+  return reached.length ? Math.min(...reached) : null;
+}
+
+/**
+ * Opens and resolves incidents and queues their alerts, inside the transaction that stores the
+ * results (so an alert exists exactly when its state change committed). A monitor in maintenance
+ * never reaches `down`, so nothing here fires for it. Returns the events to publish after commit.
+ */
+export async function applyIncidentRules(
+  trx: Db,
+  facts: ResultFact[],
+  deps: NotifyDeps,
+): Promise<IncidentEvent[]> {
+  const relevant = facts.filter(interesting);
+  if (relevant.length === 0) return [];
+  const ids = [...new Set(relevant.map((f) => f.monitor_id))];
+  const monitors = new Map(
+    (
+      await trx
+        .selectFrom('monitors')
+        .select(['id', 'name', 'url', 'tls_warn_days', 'tls_warned_threshold'])
+        .where('id', 'in', ids)
+        .execute()
+    ).map((m) => [m.id, m]),
+  );
+  const channels = await monitorChannelsRepo.forMonitors(trx, ids);
+  const open = new Map<number, IncidentRow>(
+    (await incidentsRepo.unresolvedFor(trx, ids)).map((i) => [i.monitor_id, i]),
+  );
+  const events: IncidentEvent[] = [];
+
+  for (const f of relevant) {
+    const m = monitors.get(f.monitor_id);
+    if (!m) continue;
+    const monitor = { id: m.id, name: m.name, url: m.url };
+    const channelIds = channels.get(m.id) ?? [];
+    if (f.new_status === 'down' && f.prev_status !== 'down' && !open.has(m.id)) {
+      const row = await incidentsRepo.insert(trx, {
+        monitor_id: m.id,
+        status: 'open',
+        started_at: f.checked_at,
+        root_cause: f.error,
+        last_alert_at: f.checked_at,
+        reminders_sent: 0,
+      });
+      open.set(m.id, row);
+      const view = toIncidentView(row, f.checked_at);
+      await notifyMonitorEvent(trx, deps, {
+        monitor,
+        channelIds,
+        event: 'monitor.down',
+        incident: view,
+        result: resultOf(f),
+        at: f.checked_at,
+      });
+      events.push({ name: 'incident.opened', data: view });
+    } else if (f.new_status === 'up' && open.has(m.id)) {
+      const row = await incidentsRepo.resolve(trx, open.get(m.id)!.id, f.checked_at);
+      open.delete(m.id);
+      const view = toIncidentView(row, f.checked_at);
+      await notifyMonitorEvent(trx, deps, {
+        monitor,
+        channelIds,
+        event: 'monitor.up',
+        incident: view,
+        result: resultOf(f),
+        at: f.checked_at,
+      });
+      events.push({ name: 'incident.resolved', data: view });
+    }
+    if (f.tls_days_left !== null && f.status === 'up') {
+      const threshold = tlsThreshold(f.tls_days_left, m.tls_warn_days);
+      const warned = m.tls_warned_threshold;
+      if (threshold === null && warned !== null) {
+        // Days left climbed back above every threshold: a renewed certificate starts afresh.
+        await trx
+          .updateTable('monitors')
+          .set({ tls_warned_threshold: null })
+          .where('id', '=', m.id)
+          .execute();
+        m.tls_warned_threshold = null;
+      } else if (threshold !== null && (warned === null || threshold < warned)) {
+        await trx
+          .updateTable('monitors')
+          .set({ tls_warned_threshold: threshold })
+          .where('id', '=', m.id)
+          .execute();
+        m.tls_warned_threshold = threshold;
+        await notifyMonitorEvent(trx, deps, {
+          monitor,
+          channelIds,
+          event: 'monitor.tls_expiring',
+          result: resultOf(f),
+          at: f.checked_at,
+          dedupKey: `monitor.tls_expiring:monitor:${m.id}:${threshold}d:${f.checked_at}`,
+        });
+      }
+    }
+  }
+  return events;
+}

@@ -1,7 +1,7 @@
 import { linkProps, useLocation } from './lib/router.js';
 import { useTheme } from './lib/theme.js';
-import { AnalysisPage } from './pages/AnalysisPage.js';
-import { Home } from './pages/Home.js';
+import { AnalysisPage } from './pages/analysis-page.js';
+import { Home } from './pages/home-page.js';
 
 /** Routes: `/` home, `/analyses/:id` progress then dashboard, `/analyses/:id/insights/:view` Insights. */
 export function App() {

@@ -89,7 +89,9 @@ function Spark(props: {
 }) {
   const W = 300;
   const H = 120;
-  const P = 24;
+  const P = 14;
+  // Left gutter for the value labels, so they never sit on the line.
+  const L = 56;
   const pts = props.runs
     .map((r, i) => ({ i, id: r.id, v: r[props.metric], at: r.created_at }))
     .filter((p): p is { i: number; id: number; v: number; at: string } => p.v !== null);
@@ -98,7 +100,7 @@ function Spark(props: {
   const hi = Math.max(...vs);
   const span = hi - lo || Math.abs(hi) || 1;
   const n = Math.max(1, props.runs.length - 1);
-  const x = (i: number) => P + ((W - 2 * P) * i) / n;
+  const x = (i: number) => (pts.length === 1 ? (L + W - P) / 2 : L + ((W - L - P) * i) / n);
   const y = (v: number) => H - P - ((H - 2 * P) * (v - lo)) / span;
   const last = pts.at(-1);
   return (
@@ -107,7 +109,8 @@ function Spark(props: {
         {props.label}: <strong>{last ? fmt(last.v, props.digits) : '–'}</strong>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.label} over ${pts.length} runs`}>
-        <line x1={P} x2={W - P} y1={H - P} y2={H - P} className="axis" />
+        <line x1={L} x2={W - P} y1={y(hi)} y2={y(hi)} className="grid" />
+        <line x1={L} x2={W - P} y1={y(lo)} y2={y(lo)} className="axis" />
         {pts.length > 1 && (
           <polyline className="line" points={pts.map((p) => `${x(p.i)},${y(p.v)}`).join(' ')} fill="none" />
         )}
@@ -122,12 +125,14 @@ function Spark(props: {
             <title>{`#${p.id} ${when(p.at)}: ${fmt(p.v, props.digits)}`}</title>
           </circle>
         ))}
-        <text x={P} y={14} className="tick">
+        <text x={L - 6} y={y(hi) + 4} textAnchor="end" className="tick">
           {fmt(hi, props.digits)}
         </text>
-        <text x={P} y={H - 6} className="tick">
-          {fmt(lo, props.digits)}
-        </text>
+        {hi !== lo && (
+          <text x={L - 6} y={y(lo) + 4} textAnchor="end" className="tick">
+            {fmt(lo, props.digits)}
+          </text>
+        )}
       </svg>
     </figure>
   );

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
 import type { Analysis } from '../api/types.js';
-import { StatusBadge } from '../components/StatusBadge.js';
+import { StatusBadge } from '../components/status-badge.js';
 import { repoName, when } from '../lib/format.js';
+import { parseGate, withGate } from '../lib/gate.js';
 import { linkProps } from '../lib/router.js';
-import { Dashboard } from './Dashboard.js';
-import { Insights } from './Insights.js';
-import { Progress } from './Progress.js';
+import { Dashboard } from './dashboard-page.js';
+import { Insights } from './insights-page.js';
+import { Progress } from './progress-panel.js';
 
 /** One run: its progress while it runs, then its dashboard or Insights. */
 export function AnalysisPage(props: { id: number; insights: boolean; view: string; query: URLSearchParams }) {
@@ -42,6 +43,9 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
   }
   if (!analysis) return <p className="muted">Loading…</p>;
   const done = analysis.status === 'done';
+  // Quality-gate thresholds follow the user between the dashboard and Insights.
+  const gateQs = withGate(new URLSearchParams(), parseGate(props.query)).toString();
+  const suffix = gateQs ? `?${gateQs}` : '';
   const ref = analysis.ref ?? analysis.branch ?? analysis.ref_used;
   return (
     <>
@@ -69,10 +73,13 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
         </div>
         {done && (
           <nav className="tabs" aria-label="Run views">
-            <a {...linkProps(`/analyses/${id}`)} aria-current={props.insights ? undefined : 'page'}>
+            <a {...linkProps(`/analyses/${id}${suffix}`)} aria-current={props.insights ? undefined : 'page'}>
               Dashboard
             </a>
-            <a {...linkProps(`/analyses/${id}/insights`)} aria-current={props.insights ? 'page' : undefined}>
+            <a
+              {...linkProps(`/analyses/${id}/insights${suffix}`)}
+              aria-current={props.insights ? 'page' : undefined}
+            >
               Insights
             </a>
           </nav>

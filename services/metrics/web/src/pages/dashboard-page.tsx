@@ -1,8 +1,8 @@
 import type { Analysis } from '../api/types.js';
-import { Downloads } from '../components/Downloads.js';
-import { FileDetail } from '../components/FileDetail.js';
-import { FileTable } from '../components/FileTable.js';
-import { Kpis } from '../components/Kpis.js';
+import { Downloads } from '../components/downloads-card.js';
+import { FileDetail } from '../components/file-detail.js';
+import { FileTable } from '../components/file-table.js';
+import { Kpis } from '../components/kpi-cards.js';
 import { gateFailures, parseGate } from '../lib/gate.js';
 import { navigate } from '../lib/router.js';
 import { useFiles } from '../lib/use-files.js';

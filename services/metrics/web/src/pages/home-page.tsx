@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { validateAnalysisInput } from '../../../src/repo/validate.js';
 import { ApiError, createAnalysis, listAnalyses } from '../api/client.js';
 import type { Analysis } from '../api/types.js';
-import { StatusBadge } from '../components/StatusBadge.js';
+import { StatusBadge } from '../components/status-badge.js';
 import { fmt, repoName, when } from '../lib/format.js';
 import { linkProps, navigate } from '../lib/router.js';
 

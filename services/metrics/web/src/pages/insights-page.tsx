@@ -1,9 +1,9 @@
 import type { Analysis } from '../api/types.js';
-import { GateView } from '../charts/GateView.js';
-import { Heatmap } from '../charts/Heatmap.js';
-import { ReportView } from '../charts/ReportView.js';
-import { Scatter } from '../charts/Scatter.js';
-import { Trend } from '../charts/Trend.js';
+import { GateView } from '../charts/gate-view.js';
+import { Heatmap } from '../charts/heatmap-view.js';
+import { ReportView } from '../charts/report-view.js';
+import { Scatter } from '../charts/scatter-view.js';
+import { Trend } from '../charts/trend-view.js';
 import { parseGate } from '../lib/gate.js';
 import { linkProps } from '../lib/router.js';
 import { useFiles } from '../lib/use-files.js';

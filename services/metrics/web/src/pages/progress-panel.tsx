@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
 import type { Analysis, Stage } from '../api/types.js';
-import { stageLabel } from '../components/StatusBadge.js';
+import { stageLabel } from '../components/status-badge.js';
 
 const ORDER: Stage[] = [
   'pending',

@@ -1,0 +1,329 @@
+// The web UI in a real Chromium against the real service (a separate process) analysing a repository
+// the test builds: every view, its interactions, the downloads, and a screenshot of each view.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  artifactPath,
+  freePort,
+  launchChromium,
+  needChromium,
+  needTool,
+  runService,
+  type ServiceProcess,
+} from '@app/kit/testing';
+import type { Browser, Page } from 'playwright-core';
+import { createFixtureBase, type FixtureBase, gitSync } from '../fixtures-builder/build-repo.js';
+import { readPdf } from '../reports/pdf-text.js';
+import { buildUiFixture, HOT_FILE } from './ui-fixture.js';
+import { ensureWebBuild } from './web-build.js';
+
+const skip = needChromium() || needTool('git');
+const ENTRY = new URL('../../src/main.ts', import.meta.url).pathname;
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(b: Buffer): { width: number; height: number } {
+  assert.equal(b.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'PNG signature');
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+describe('metrics web UI', { skip }, () => {
+  let fixture: FixtureBase;
+  let dataDir: string;
+  let service: ServiceProcess;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  let firstCommit: string;
+  const errors: string[] = [];
+
+  before(async () => {
+    ensureWebBuild();
+    fixture = createFixtureBase('metrics-ui-');
+    const repo = buildUiFixture(fixture);
+    firstCommit = gitSync(repo.dir, ['rev-list', '--max-parents=0', 'HEAD']).trim();
+    dataDir = mkdtempSync(join(tmpdir(), 'metrics-ui-data-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    service = runService(ENTRY, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      GITHUB_BASE_URL: fixture.baseUrl,
+      CLONE_SHALLOW: 'false',
+      LOG_LEVEL: 'info',
+      ANALYSIS_THREADS: '1',
+      PYLINT_JOBS: '1',
+      POLL_INTERVAL_MS: '200',
+    });
+    await service.waitFor(/listening/i, 60_000);
+    browser = await launchChromium();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Stages come and go quickly: remember every stage the progress view showed a time for.
+    await page.addInitScript(`
+      window.seenStages = new Set();
+      new MutationObserver(() => {
+        for (const li of document.querySelectorAll('li[data-stage]')) {
+          if (li.querySelector('time')) window.seenStages.add(li.getAttribute('data-stage'));
+        }
+      }).observe(document, { subtree: true, childList: true });
+    `);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await service?.stop();
+    fixture?.cleanup();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('home validates the URL, then Analyze shows the stages and opens the dashboard', async () => {
+    await page.goto(base);
+    const url = page.getByLabel('Repository URL');
+    await url.fill('https://gitlab.com/acme/shop');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByText('must look like https://github.com/<owner>/<repo>').waitFor();
+    assert.equal(await url.getAttribute('aria-invalid'), 'true');
+    await page.getByLabel('Branch (optional)').fill('-x');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByText('Branch must not start with "-"').waitFor();
+    await page.getByLabel('Branch (optional)').fill('');
+    await page.screenshot({ path: artifactPath('metrics-home.png'), fullPage: true });
+
+    await url.fill('https://github.com/acme/shop');
+    await url.press('Enter');
+    await page.waitForURL(/\/analyses\/1$/);
+    // The run may outpace the browser; the screenshot shows the progress view when it is still there.
+    await page
+      .locator('li[data-stage="analyzing"] time')
+      .or(page.getByRole('heading', { name: 'Files' }))
+      .first()
+      .waitFor({ timeout: 120_000 });
+    await page.screenshot({ path: artifactPath('metrics-progress.png'), fullPage: true });
+    await page.getByRole('heading', { name: 'Files' }).waitFor({ timeout: 120_000 });
+    const seen = await page.evaluate<string[]>('[...window.seenStages]');
+    for (const s of ['pending', 'cloning', 'discovering', 'analyzing', 'git_analysis', 'generating']) {
+      assert.ok(seen.includes(s), `stage ${s} was shown (saw ${seen.join(', ')})`);
+    }
+  });
+
+  test('dashboard: KPIs, sorting, search and drill-down into a file', async () => {
+    const kpi = (label: string) =>
+      page
+        .locator('.kpi', { has: page.locator('.kpi-label', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('.kpi-value');
+    assert.equal(await kpi('Files').textContent(), '8');
+    assert.equal(await kpi('Functions').textContent(), '16');
+    const rows = page.locator('table.files tbody tr');
+    assert.equal(await rows.count(), 8);
+    // Default sort: maximum complexity, worst first.
+    assert.equal(await rows.first().getAttribute('data-path'), HOT_FILE);
+    await page.screenshot({ path: artifactPath('metrics-dashboard.png'), fullPage: true });
+
+    const lines = page.getByRole('button', { name: /^Lines/ });
+    await lines.click();
+    assert.equal(await page.locator('th', { has: lines }).getAttribute('aria-sort'), 'descending');
+    assert.equal(await rows.first().getAttribute('data-path'), HOT_FILE);
+    await lines.click();
+    assert.equal(await page.locator('th', { has: lines }).getAttribute('aria-sort'), 'ascending');
+    assert.equal(await rows.first().getAttribute('data-path'), 'shop/engine/__init__.py');
+
+    await page.getByLabel('Search files by path').fill('api/');
+    assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')).sort()), [
+      'shop/api/forms.py',
+      'shop/api/views.py',
+    ]);
+    await page.getByLabel('Search files by path').fill('');
+
+    await page.getByRole('button', { name: HOT_FILE }).click();
+    await page.waitForURL(/file=shop%2Fengine%2Fpricing\.py/);
+    const fns = page.getByRole('table', { name: `Functions of ${HOT_FILE}` });
+    await fns.waitFor();
+    const cells = await fns
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())),
+      );
+    assert.deepEqual(
+      cells.map((c) => [c[0], c[2]]),
+      [
+        ['price', '37'],
+        ['double', '1'],
+        ['discount', '9'],
+      ],
+    );
+    await page.screenshot({ path: artifactPath('metrics-drilldown.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(/\/analyses\/1$/);
+  });
+
+  test('downloads: a CSV and the ZIP', async () => {
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Files CSV/ }).click(),
+    ]);
+    const text = readFileSync(await csv.path(), 'utf8');
+    assert.match(text, /^path,loc,lloc,sloc/);
+    assert.equal(text.trim().split('\n').length, 9);
+    assert.match(csv.suggestedFilename(), /\.csv$/);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Everything \(ZIP\)/ }).click(),
+    ]);
+    const bytes = readFileSync(await zip.path());
+    assert.equal(bytes.subarray(0, 4).toString('hex'), '504b0304', 'ZIP signature');
+    for (const name of ['file.csv', 'class.csv', 'function.csv', 'summary.csv', 'summary.json']) {
+      assert.ok(bytes.includes(Buffer.from(name)), `the ZIP holds ${name}`);
+    }
+  });
+
+  test('Insights: trend over two runs, heatmap, scatter with hover labels', async () => {
+    // A second run of an older commit gives the trend two points.
+    const res = await fetch(`${base}/api/analyses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repo_url: 'https://github.com/acme/shop', ref: firstCommit }),
+    });
+    assert.equal(res.status, 202);
+    const { id } = (await res.json()) as { id: number };
+    await page.goto(`${base}/analyses/${id}`);
+    await page.getByRole('heading', { name: 'Files' }).waitFor({ timeout: 120_000 });
+
+    await page.goto(`${base}/analyses/1`);
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await page.waitForURL(/\/analyses\/1\/insights$/);
+    const runs = page.getByRole('table', { name: 'Runs of this repository' }).locator('tbody tr');
+    await runs.nth(1).waitFor();
+    assert.equal(await runs.count(), 2);
+    assert.equal(await page.locator('.spark').count(), 6);
+    await page.screenshot({ path: artifactPath('metrics-trend.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Heatmap' }).click();
+    await page.waitForURL(/insights\/heatmap$/);
+    const cells = page.locator('svg.treemap rect.cell');
+    assert.equal(await cells.count(), 8);
+    await page.locator(`svg.treemap rect[data-path="${HOT_FILE}"]`).hover();
+    await page.getByText(`${HOT_FILE}: 58 lines, max CC 37`).waitFor();
+    await page.getByLabel('Colour by').selectOption('mi');
+    await page.screenshot({ path: artifactPath('metrics-heatmap.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Scatter' }).click();
+    await page.getByRole('heading', { name: 'Hotspots: complexity against revisions' }).waitFor();
+    assert.equal(await page.locator('svg.scatter circle.dot').count(), 8);
+    await page.locator(`svg.scatter circle[data-path="${HOT_FILE}"]`).hover();
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor();
+    assert.match((await tip.textContent()) ?? '', /shop\/engine\/pricing\.py.*revisions.*: 3/);
+    await page.screenshot({ path: artifactPath('metrics-scatter.png'), fullPage: true });
+  });
+
+  test('quality gate: thresholds mark failing files and live in the URL', async () => {
+    await page.getByRole('link', { name: 'Quality gate' }).click();
+    await page.getByLabel('Maximum complexity (worst function)').fill('10');
+    await page.getByLabel('Minimum maintainability index').fill('50');
+    await page.getByRole('button', { name: 'Apply gate' }).click();
+    await page.waitForURL(/max_cc=10/);
+    assert.match(page.url(), /min_mi=50/);
+    const status = page.getByRole('status');
+    assert.equal(await status.textContent(), '4 of 8 files fail the gate');
+    const failing = page.getByRole('table', { name: 'Files failing the quality gate' }).locator('tbody tr');
+    assert.deepEqual(
+      (await failing.evaluateAll((trs) => trs.map((t) => t.getAttribute('data-path')))).sort(),
+      ['shop/api/views.py', 'shop/engine/cart.py', HOT_FILE, 'tools/migrate.py'],
+    );
+    await page.screenshot({ path: artifactPath('metrics-gate.png'), fullPage: true });
+
+    // Remembered: a reload and the dashboard both keep the thresholds.
+    await page.reload();
+    assert.equal(await page.getByRole('status').textContent(), '4 of 8 files fail the gate');
+    assert.equal(await page.getByLabel('Maximum complexity (worst function)').inputValue(), '10');
+    await page.getByRole('link', { name: 'Heatmap' }).click();
+    assert.equal(await page.locator('svg.treemap rect.cell.failing').count(), 4);
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(/\/analyses\/1\?.*max_cc=10/);
+    await page.locator('table.files tbody tr').first().waitFor();
+    assert.equal(await page.locator('table.files tbody tr.failing').count(), 4);
+    await page.getByText('4 failing the quality gate').waitFor();
+  });
+
+  test('PDF report and share card', async () => {
+    await page.goto(`${base}/analyses/1/insights/report`);
+    const img = page.getByRole('img', { name: /Share card of/ });
+    await img.waitFor();
+    await page.waitForFunction(
+      "document.querySelector('img.share-card')?.complete && document.querySelector('img.share-card').naturalWidth > 0",
+    );
+    assert.deepEqual(
+      await page.evaluate<number[]>(
+        "[document.querySelector('img.share-card').naturalWidth, document.querySelector('img.share-card').naturalHeight]",
+      ),
+      [1200, 630],
+    );
+    await page.screenshot({ path: artifactPath('metrics-report.png'), fullPage: true });
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the PDF report' }).click(),
+    ]);
+    assert.match(pdf.suggestedFilename(), /^acme-shop-a1\.pdf$/);
+    const doc = await readPdf(readFileSync(await pdf.path()));
+    assert.equal(doc.pages, 3);
+    assert.match(doc.text[0] ?? '', /Code metrics report: acme\/shop/);
+    assert.match(doc.text[0] ?? '', /Files\s+8/);
+    assert.match(doc.text[1] ?? '', /Hotspots: complexity against revisions/);
+    assert.match(doc.text[2] ?? '', /Worst files\s+File.*shop\/engine\/pricing\.py\s+58\s+37/);
+    assert.match(doc.text[2] ?? '', /price\s+shop\/engine\/pricing\.py\s+3\s+37\s+E/);
+
+    const [card] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the PNG' }).click(),
+    ]);
+    assert.deepEqual(pngSize(readFileSync(await card.path())), { width: 1200, height: 630 });
+    assert.equal(
+      await page.getByLabel('Link to the share card').inputValue(),
+      `${base}/api/analyses/1/share.png`,
+    );
+  });
+
+  test('themes and keyboard: the toggle switches to dark; views are reachable by Tab', async () => {
+    await page.goto(`${base}/analyses/1`);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'dark');
+    await page.locator('table.files tbody tr').first().waitFor();
+    await page.screenshot({ path: artifactPath('metrics-dashboard-dark.png'), fullPage: true });
+    // Keyboard: tab from the top of the page to the Insights tab and follow it with Enter.
+    await page.locator('body').focus();
+    let reached = false;
+    for (let i = 0; i < 15 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate<boolean>("document.activeElement?.textContent === 'Insights'");
+    }
+    assert.ok(reached, 'the Insights tab is reachable with Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/insights$/);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    assert.deepEqual(errors, []);
+  });
+
+  test('deep links load the UI; API and asset misses stay 404', async () => {
+    const deep = await fetch(`${base}/analyses/1/insights/heatmap?max_cc=3`);
+    assert.equal(deep.status, 200);
+    assert.match(await deep.text(), /<div id="root">/);
+    const api = await fetch(`${base}/api/nope`);
+    assert.equal(api.status, 404);
+    assert.equal(((await api.json()) as { code: string }).code, 'not_found');
+    assert.equal((await fetch(`${base}/assets/missing.js`)).status, 404);
+    const docs = await fetch(`${base}/docs`, { headers: { accept: 'application/json' } });
+    assert.equal(docs.status, 200);
+    const notDone = await fetch(`${base}/api/analyses/999/report.pdf`);
+    assert.equal(notDone.status, 404);
+  });
+});

@@ -32,6 +32,14 @@ function stdlib(): string {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** CPU seconds of this process (worker threads included) plus its waited-for children (git, pylint). */
+function cpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14–17 of proc(5): utime, stime, cutime, cstime, in clock ticks (100 per second on Linux).
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+}
+
 // `<base>/python/stdlib` so that GITHUB_BASE_URL=file://<base> serves https://github.com/python/stdlib.
 const base = join(tmpdir(), `metrics-analysis-bench-${commits}`);
 const repoDir = join(base, 'python', 'stdlib');
@@ -44,9 +52,13 @@ const count = spawnSync('git', ['rev-list', '--count', 'HEAD'], {
   cwd: repoDir,
   encoding: 'utf8',
 }).stdout.trim();
-console.log(`repository: ${count} commits`);
+console.log(
+  `repository: ${count} commits; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 
 interface StageTimes {
+  /** CPU seconds spent while each stage was current (sampled every 100 ms). */
+  cpu: Record<string, number>;
   files: number;
   functions: number;
   stages: Record<string, number>;
@@ -76,8 +88,17 @@ async function analyse(pylint: boolean): Promise<StageTimes> {
       payload: { repo_url: 'https://github.com/python/stdlib' },
     });
     const id = (res.json() as { id: number }).id;
+    const cpu: Record<string, number> = {};
+    let stage = 'pending';
+    let mark = cpuSeconds();
     for (;;) {
       const row = await analysesRepo.get(server.ctx.db, id);
+      if (row && row.stage !== stage) {
+        const now = cpuSeconds();
+        cpu[stage] = now - mark;
+        mark = now;
+        stage = row.stage;
+      }
       if (row?.status === 'failed') throw new Error(`run failed: ${row.error_code} ${row.error_message}`);
       if (row?.status === 'done') {
         const stages = analysesRepo.parseStages(row);
@@ -92,6 +113,7 @@ async function analyse(pylint: boolean): Promise<StageTimes> {
           .filter(Boolean)
           .map((l) => (l.startsWith('"') ? l.slice(1, l.indexOf('"', 1)) : l.slice(0, l.indexOf(','))));
         return {
+          cpu,
           files: summary.files,
           functions: summary.functions,
           stages: out,
@@ -100,7 +122,7 @@ async function analyse(pylint: boolean): Promise<StageTimes> {
           paths,
         };
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 100));
     }
   } finally {
     await server.close();
@@ -108,12 +130,13 @@ async function analyse(pylint: boolean): Promise<StageTimes> {
   }
 }
 
-async function timedProcess(cmd: string, args: string[], cwd: string): Promise<number> {
+async function timedProcess(cmd: string, args: string[], cwd: string): Promise<string> {
   const t = performance.now();
+  const c = cpuSeconds();
   const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
   child.stdout.resume();
   await new Promise((resolve) => child.on('close', resolve));
-  return performance.now() - t;
+  return `${seconds(performance.now() - t)} wall, ${(cpuSeconds() - c).toFixed(1)} s cpu`;
 }
 
 const modes = values.pylint === 'both' ? [false, true] : [values.pylint === 'on'];
@@ -124,7 +147,11 @@ for (const pylint of modes) {
   console.log(
     `\nservice, ${pylint ? 'pylint on' : 'pylint off'}: ${r.files} files, ${r.functions} functions`,
   );
-  for (const [stage, ms] of Object.entries(r.stages)) console.log(`  ${stage.padEnd(13)} ${seconds(ms)}`);
+  console.log(`  ${'stage'.padEnd(13)} ${'wall'.padStart(8)} ${'cpu'.padStart(8)}`);
+  for (const [stage, ms] of Object.entries(r.stages)) {
+    const cpu = r.cpu[stage] === undefined ? '' : `${r.cpu[stage]!.toFixed(1)} s`;
+    console.log(`  ${stage.padEnd(13)} ${seconds(ms).padStart(8)} ${cpu.padStart(8)}`);
+  }
   console.log(`  after clone   ${seconds(r.afterClone)}\n  whole run     ${seconds(r.total)}`);
 }
 
@@ -134,8 +161,8 @@ if (values.tools === 'yes' && results.length > 0) {
   spawnSync('git', ['clone', '-q', pathToFileURL(repoDir).href, clone]);
   console.log('\ntools alone, same clone and files:');
   const gitLog = await timedProcess('git', ['log', '-M', '--numstat', 'HEAD'], clone);
-  console.log(`  git log -M --numstat   ${seconds(gitLog)}`);
+  console.log(`  git log -M --numstat   ${gitLog}`);
   const pylint = await timedProcess('pylint', ['-j', '2', '--output-format=json', '--', ...paths], clone);
-  console.log(`  pylint -j 2 (${paths.length} files)   ${seconds(pylint)}`);
+  console.log(`  pylint -j 2 (${paths.length} files)   ${pylint}`);
   rmSync(clone, { recursive: true, force: true });
 }

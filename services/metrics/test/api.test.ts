@@ -43,6 +43,31 @@ for (const target of await testDatabases()) {
       base?.cleanup();
     });
 
+    test('health, and the OpenAPI schema at /openapi.json and /docs (JSON for API clients, UI for browsers)', async () => {
+      const health = await json(await fetch(`${svc.url}/api/health`));
+      assert.deepEqual(health.body, { status: 'ok', database: target.name });
+      const schema = await json<{ openapi: string; paths: Record<string, unknown> }>(
+        await fetch(`${svc.url}/openapi.json`),
+      );
+      assert.equal(schema.body.openapi, '3.1.0');
+      for (const p of [
+        '/api/analyses',
+        '/api/analyses/{id}',
+        '/api/analyses/{id}/stream',
+        '/api/analyses/{id}/download/{level}',
+        '/api/analyses/{id}/files',
+        '/api/repositories/{owner}/{repo}/trend',
+      ]) {
+        assert.ok(p in schema.body.paths, p);
+      }
+      const docsJson = await fetch(`${svc.url}/docs`, { headers: { accept: 'application/json' } });
+      assert.match(docsJson.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(((await docsJson.json()) as { openapi: string }).openapi, '3.1.0');
+      const html = await fetch(`${svc.url}/docs/`, { headers: { accept: 'text/html' } });
+      assert.equal(html.status, 200);
+      assert.match(await html.text(), /swagger/i);
+    });
+
     test('rejects bad requests with 422 problem details before anything reaches git', async () => {
       const cases: [unknown, string][] = [
         [{ repo_url: 'http://github.com/acme/small' }, 'repo_url'],

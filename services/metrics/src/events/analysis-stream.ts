@@ -18,6 +18,8 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
   let currentStage = first.stage;
   let loading = false;
   let reloadAgain = false;
+  let stopWatching = () => {};
+  const sse = new SseStream(reply.raw, { onClose: () => stopWatching() });
 
   const sendProgress = (done: number, total: number) => {
     if (currentStage !== 'analyzing' || total <= 0) return;
@@ -76,17 +78,16 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
     }
   };
 
+  apply(first);
+  if (sse.closed) return;
   const unsubscribe = ctx.events.subscribe(
     id,
     () => void reload(),
     (t) => sendProgress(t.done, t.total),
   );
   const timer = setInterval(() => void reload(), POLL_MS);
-  const sse = new SseStream(reply.raw, {
-    onClose: () => {
-      unsubscribe();
-      clearInterval(timer);
-    },
-  });
-  apply(first);
+  stopWatching = () => {
+    unsubscribe();
+    clearInterval(timer);
+  };
 }

@@ -79,6 +79,12 @@ export class OutboxWorker {
     options: OutboxOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    // A lease shorter than a send would let a second worker take a row still being delivered.
+    if (this.options.leaseMs <= this.options.timeoutMs) {
+      throw new Error(
+        `outbox leaseMs (${this.options.leaseMs}) must exceed timeoutMs (${this.options.timeoutMs})`,
+      );
+    }
   }
 
   get maxAttempts(): number {

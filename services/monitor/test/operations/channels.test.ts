@@ -189,5 +189,20 @@ for (const target of await testDatabases()) {
         404,
       );
     });
+
+    test('the OpenAPI document describes the channel, maintenance and settings routes', async () => {
+      const doc = (await s.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      for (const path of [
+        '/api/channels',
+        '/api/channels/{id}',
+        '/api/channels/{id}/test',
+        '/api/channels/{id}/deliveries',
+        '/api/maintenance',
+        '/api/maintenance/{id}',
+        '/api/settings',
+      ]) {
+        assert.ok(doc.paths[path], `${path} is documented`);
+      }
+    });
   });
 }

@@ -316,16 +316,14 @@ for (const target of await testDatabases()) {
       const id = await webhook('turned-off');
       rx.reset();
       await s.ctx.outbox.stop();
-      await s.ctx.db
-        .transaction()
-        .execute((trx) =>
-          notifyMonitorEvent(trx, s.ctx, {
-            monitor,
-            channelIds: [id],
-            event: 'monitor.down',
-            incident: { id: 600 },
-          }),
-        );
+      await s.ctx.db.transaction().execute((trx) =>
+        notifyMonitorEvent(trx, s.ctx, {
+          monitor,
+          channelIds: [id],
+          event: 'monitor.down',
+          incident: { id: 600 },
+        }),
+      );
       const put = await s.as(root, {
         method: 'PUT',
         url: `/api/channels/${id}`,

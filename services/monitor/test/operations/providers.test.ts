@@ -42,6 +42,8 @@ for (const target of await testDatabases()) {
       assert.equal(rx.requests.length, 1);
       const r = rx.requests[0]!;
       assert.equal(r.method, 'POST');
+      assert.equal(r.headers['content-type'], 'application/json');
+      assert.equal(r.headers['user-agent'], 'monitor-service');
       return { req: r, body: rx.json(0) };
     }
 

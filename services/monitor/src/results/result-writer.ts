@@ -3,6 +3,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRuntime, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB, MonitorStatus } from '../store/schema.js';
+import { publishResult } from './result-events.js';
 
 /** A processed check waiting to be stored: its result row, the monitor's new runtime and the event facts. */
 export interface PendingResult {
@@ -110,25 +111,16 @@ export class ResultWriter {
     this.failedAttempts = 0;
     this.stored += rows.length;
     rows.forEach((r, i) => {
-      const resultId = ids[i]!;
-      this.bus.publish('monitor.check_result', {
+      publishResult(this.bus, {
         monitor_id: r.monitor_id,
-        result_id: resultId,
+        result_id: ids[i]!,
+        checked_at: r.checked_at,
         status: r.status,
-        prev_status: r.prev_status,
         response_time_ms: r.response_time_ms,
         status_code: r.status_code,
-        checked_at: new Date(r.checked_at).toISOString(),
+        prev_status: r.prev_status,
+        new_status: r.runtime.current_status,
       });
-      if (r.runtime.current_status !== r.prev_status) {
-        this.bus.publish('monitor.status_changed', {
-          monitor_id: r.monitor_id,
-          result_id: resultId,
-          status: r.runtime.current_status,
-          prev_status: r.prev_status,
-          changed_at: new Date(r.checked_at).toISOString(),
-        });
-      }
     });
   }
 }

@@ -153,6 +153,13 @@ export class CheckEngine {
       slot.failures = 0;
       slot.lastPingAt = row.last_ping_at ?? now;
       this.schedule(slot, now);
+    } else if (slot.heartbeat && wasHeartbeat && (row.last_ping_at ?? 0) > (slot.lastPingAt ?? 0)) {
+      // A ping recorded through another instance: adopt its state and restart the silence clock.
+      slot.lastPingAt = row.last_ping_at;
+      slot.status = row.current_status;
+      slot.failures = row.consecutive_failures;
+      slot.lastCheckedAt = row.last_checked_at;
+      this.schedule(slot, this.firstDue(slot, now));
     } else if (oldInterval !== slot.intervalMs || wasHeartbeat !== slot.heartbeat) {
       this.schedule(slot, this.firstDue(slot, now));
     }
@@ -179,11 +186,12 @@ export class CheckEngine {
 
   /**
    * Records a heartbeat ping (`ok`) or a reported failure for a monitor and resolves once the
-   * result is stored and streamed. Returns false when the monitor is paused or not scheduled here.
+   * result is stored and streamed. `elsewhere`: another instance (or none) schedules this monitor.
    */
-  async ping(row: MonitorRow, ok: boolean): Promise<boolean> {
+  async ping(row: MonitorRow, ok: boolean): Promise<'recorded' | 'paused' | 'elsewhere'> {
     const slot = this.slots.get(row.id);
-    if (!slot || slot.paused || slot.gone) return false;
+    if (!slot || slot.gone) return 'elsewhere';
+    if (slot.paused) return 'paused';
     const now = Date.now();
     slot.lastPingAt = now;
     const outcome: CheckOutcome = {
@@ -197,7 +205,7 @@ export class CheckEngine {
     this.record(slot, outcome, now, !ok);
     this.schedule(slot, now + slot.intervalMs + slot.graceMs);
     await this.writer.flush();
-    return true;
+    return 'recorded';
   }
 
   private firstDue(slot: Slot, now: number): number {

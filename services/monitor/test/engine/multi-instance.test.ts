@@ -75,6 +75,32 @@ describe('two engines on one PostgreSQL', { skip: postgres.skip }, () => {
       await waitFor('A runs the check', async () => (checkedByA.length > 0 ? true : undefined));
       off();
 
+      // A heartbeat ping reaching the instance that does not own the monitor is recorded there,
+      // and the owner adopts it (restarting its silence clock).
+      const hb = (
+        await a.call('POST', '/api/monitors', {
+          name: 'cron',
+          monitor_type: 'heartbeat',
+          check_interval_seconds: 3600,
+        })
+      ).json() as { id: number; heartbeat_token: string };
+      const [owner, other] = ea.leases.owned.has(hb.id % 64) ? [a, b] : [b, a];
+      await waitFor('owner schedules it', async () =>
+        owner.server.ctx.engine.dueOf(hb.id) ? true : undefined,
+      );
+      const dueBefore = owner.server.ctx.engine.dueOf(hb.id)!;
+      await new Promise((r) => setTimeout(r, 20));
+      const ping = await other.server.app.inject({
+        method: 'GET',
+        url: `/api/heartbeat/${hb.heartbeat_token}`,
+      });
+      assert.deepEqual(ping.json(), { ok: true, recorded: true });
+      const status = (await owner.call('GET', `/api/monitors/${hb.id}`)).json() as { current_status: string };
+      assert.equal(status.current_status, 'up');
+      await waitFor('owner adopts the ping', async () =>
+        owner.server.ctx.engine.dueOf(hb.id)! > dueBefore ? true : undefined,
+      );
+
       // When B stops, it gives its shards back and A takes them all.
       await b.close();
       await waitFor('A holds every shard', async () => (ea.stats().shards === 64 ? true : undefined));

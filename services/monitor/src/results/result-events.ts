@@ -1,0 +1,37 @@
+import type { EventBus } from '../events/event-bus.js';
+import type { MonitorStatus } from '../store/schema.js';
+
+/** The facts of one stored result that the live stream needs. */
+export interface StoredResultFacts {
+  monitor_id: number;
+  result_id: number;
+  checked_at: number;
+  status: 'up' | 'down';
+  response_time_ms: number | null;
+  status_code: number | null;
+  prev_status: MonitorStatus;
+  new_status: MonitorStatus;
+}
+
+/** Publishes `monitor.check_result`, and `monitor.status_changed` when the status moved. */
+export function publishResult(bus: EventBus, r: StoredResultFacts): void {
+  const at = new Date(r.checked_at).toISOString();
+  bus.publish('monitor.check_result', {
+    monitor_id: r.monitor_id,
+    result_id: r.result_id,
+    status: r.status,
+    prev_status: r.prev_status,
+    response_time_ms: r.response_time_ms,
+    status_code: r.status_code,
+    checked_at: at,
+  });
+  if (r.new_status !== r.prev_status) {
+    bus.publish('monitor.status_changed', {
+      monitor_id: r.monitor_id,
+      result_id: r.result_id,
+      status: r.new_status,
+      prev_status: r.prev_status,
+      changed_at: at,
+    });
+  }
+}

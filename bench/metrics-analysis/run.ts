@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../../services/metrics/src/config.js';
 import { createServer } from '../../services/metrics/src/server.js';
 import { analysesRepo } from '../../services/metrics/src/store/repos/analyses-repo.js';
-import { buildHistoryRepo } from '../metrics-history/build-history-repo.js';
+import { buildStdlibRepo } from './build-stdlib-repo.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,11 +41,11 @@ function cpuSeconds(): number {
 }
 
 // `<base>/python/stdlib` so that GITHUB_BASE_URL=file://<base> serves https://github.com/python/stdlib.
-const base = join(tmpdir(), `metrics-analysis-bench-${commits}`);
+const base = join(tmpdir(), `metrics-analysis-stdlib-${commits}`);
 const repoDir = join(base, 'python', 'stdlib');
 if (!existsSync(join(repoDir, '.git'))) {
   const t = performance.now();
-  await buildHistoryRepo({ source: stdlib(), dir: repoDir, commits });
+  await buildStdlibRepo({ source: stdlib(), dir: repoDir, commits });
   console.log(`built ${repoDir}: ${commits} commits in ${seconds(performance.now() - t)}`);
 }
 const count = spawnSync('git', ['rev-list', '--count', 'HEAD'], {
@@ -105,7 +105,12 @@ async function analyse(pylint: boolean): Promise<StageTimes> {
         const out: Record<string, number> = {};
         for (let i = 1; i < stages.length; i++) out[stages[i - 1]!.stage] = stages[i]!.at - stages[i - 1]!.at;
         const at = (s: string) => stages.find((x) => x.stage === s)!.at;
-        const summary = JSON.parse(row.summary ?? '{}') as { files: number; functions: number };
+        const summary = JSON.parse(row.summary ?? '{}') as {
+          files: number;
+          functions: number;
+          parse_errors: number;
+        };
+        console.log(`  warnings: ${row.warnings}; parse errors: ${summary.parse_errors}`);
         const csv = readFileSync(join(dataDir, 'outputs', row.output_name!, 'file.csv'), 'utf8');
         const paths = csv
           .split('\r\n')

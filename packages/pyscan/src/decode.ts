@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 /** Result of turning a file's bytes into Python source text. */
 export type Decoded = { ok: true; text: string; encoding: string } | { ok: false; error: string };
 
@@ -46,8 +47,15 @@ function decodeWith(encoding: string, bytes: Uint8Array): string {
     for (const b of bytes) if (b > 0x7f) throw new Error('byte above 0x7f in an ascii file');
     return Buffer.from(bytes).toString('latin1');
   }
-  return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
+  let dec = decoders.get(encoding);
+  if (!dec) {
+    dec = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+    decoders.set(encoding, dec);
+  }
+  return dec.decode(bytes);
 }
+
+const decoders = new Map<string, TextDecoder>();
 
 /** Decodes Python source bytes honouring a UTF-8 BOM and a PEP 263 coding cookie; never throws. */
 export function decodeSource(bytes: Uint8Array): Decoded {

@@ -42,6 +42,18 @@ export interface TokState {
   legacyNumber: boolean;
 }
 
+/** Resets a tokenizer state in place (between line groups). */
+export function resetState(st: TokState): void {
+  st.parenlev = 0;
+  st.continued = false;
+  st.cont = 0;
+  st.quote = 0;
+  st.strRow = 0;
+  st.error = false;
+  st.maxParen = 0;
+  st.legacyNumber = false;
+}
+
 /** A fresh tokenizer state. */
 export function newState(): TokState {
   return {

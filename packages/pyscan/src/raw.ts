@@ -8,6 +8,7 @@
 import { pySplitLines, pyStrip } from './py-text.js';
 import {
   newState,
+  resetState,
   T_COLON,
   T_COMMENT,
   T_NL,
@@ -87,7 +88,7 @@ export function rawMetrics(text: string): RawMetrics {
   while (i < lines.length) {
     const start = i;
     toks.length = 0;
-    Object.assign(st, newState());
+    resetState(st);
     for (;;) {
       const line = lines[i] ?? '';
       Object.assign(snap, st);

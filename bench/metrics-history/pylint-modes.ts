@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { discoverPythonFiles } from '../../services/metrics/src/discovery/discover.js';
 import { runPylint } from '../../services/metrics/src/pylint/run-pylint.js';
+import { best, type Sample, timed } from './cpu.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,18 +25,18 @@ const step = Math.max(1, Math.floor(found.files.length / Number(values.files)));
 const files = found.files.filter((_, i) => i % step === 0).slice(0, Number(values.files));
 console.log(`${files.length} files from ${dir}`);
 
-const times: Record<string, number[]> = { 'pylint -j 2': [], 'two pylint processes': [] };
+const times: Record<string, Sample[]> = { 'pylint -j 2': [], 'two pylint processes': [] };
 for (let r = 0; r < Number(values.runs); r++) {
   for (const [label, mode] of [
     ['pylint -j 2', 'jobs'],
     ['two pylint processes', 'split'],
   ] as const) {
-    const t = performance.now();
-    const res = await runPylint(files, { cwd: dir, mode, parallelism: 2 });
-    times[label]!.push(performance.now() - t);
-    if (r === 0) console.log(`${label}: ${res.size} files scored`);
+    let scored = 0;
+    times[label]!.push(
+      await timed(async () => (scored = (await runPylint(files, { cwd: dir, mode, parallelism: 2 })).size)),
+    );
+    if (r === 0) console.log(`${label}: ${scored} files scored`);
   }
 }
-for (const [label, xs] of Object.entries(times)) {
-  console.log(`${label.padEnd(24)} best ${(Math.min(...xs) / 1000).toFixed(1)} s of ${xs.length}`);
-}
+for (const [label, xs] of Object.entries(times))
+  console.log(`${label.padEnd(24)} ${best(xs)} (best of ${xs.length})`);

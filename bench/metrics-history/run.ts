@@ -1,6 +1,6 @@
 // Compares the metrics service's git_analysis (collectGitHistory) with one plain
 // `git log -M --numstat` pass over the same history. Usage (from the repository root):
-//   npx tsx bench/metrics-history/run.ts [--commits 3000] [--repo <path to an existing full clone>]
+//   npx tsx bench/metrics-history/run.ts [--commits 3000] [--runs 2] [--repo <path to a full clone>]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectGitHistory } from '../../services/metrics/src/history/git-history.js';
 import { buildHistoryRepo } from './build-history-repo.js';
+import { best, type Sample, timed } from './cpu.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,21 +27,13 @@ function stdlib(): string {
   return r.stdout.trim();
 }
 
-async function plainGitLog(dir: string): Promise<number> {
-  const t = performance.now();
+async function plainGitLog(dir: string): Promise<void> {
   const child = spawn('git', ['log', '-M', '--numstat', 'HEAD'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout.resume();
   await new Promise((resolve) => child.on('close', resolve));
-  return performance.now() - t;
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
 }
 
 let dir = values.repo;
@@ -52,20 +45,23 @@ if (!dir) {
     console.log(`built ${dir}: ${commits} commits in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
 }
-const count = spawnSync('git', ['rev-list', '--count', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim();
-console.log(`repository ${dir}: ${count} commits`);
+const repo = dir;
+const count = spawnSync('git', ['rev-list', '--count', 'HEAD'], {
+  cwd: repo,
+  encoding: 'utf8',
+}).stdout.trim();
+console.log(`repository ${repo}: ${count} commits`);
 
-const best = (xs: number[]): string => `${(Math.min(...xs) / 1000).toFixed(2)} s`;
-const plain: number[] = [];
-const one: number[] = [];
-const two: number[] = [];
+const plain: Sample[] = [];
+const one: Sample[] = [];
+const two: Sample[] = [];
 let files = 0;
 for (let i = 0; i < runs; i++) {
-  plain.push(await plainGitLog(dir));
-  one.push(await timed(async () => (files = (await collectGitHistory(dir, { parallelism: 1 })).size)));
-  two.push(await timed(() => collectGitHistory(dir, { parallelism: 2 })));
+  plain.push(await timed(() => plainGitLog(repo)));
+  one.push(await timed(async () => (files = (await collectGitHistory(repo, { parallelism: 1 })).size)));
+  two.push(await timed(() => collectGitHistory(repo, { parallelism: 2 })));
 }
 console.log(`plain git log -M --numstat          ${best(plain)}`);
 console.log(`collectGitHistory, one pass         ${best(one)}  (${files} files)`);
 console.log(`collectGitHistory, two ranges       ${best(two)}`);
-console.log(`(best of ${runs} runs each)`);
+console.log(`(best of ${runs} runs each; CPU = this process + git)`);

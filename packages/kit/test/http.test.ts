@@ -169,3 +169,23 @@ test('an SSE stream sends events and keep-alives, and drops a client that stops 
   assert.equal(closedCount >= 2, true);
   await a.close();
 });
+
+test('fieldProblems reads TypeBox issues as well as AJV ones', async () => {
+  const { Type } = await import('typebox');
+  const { Value } = await import('typebox/value');
+  const { fieldProblems } = await import('../src/index.js');
+  const S = Type.Object(
+    { a: Type.Integer({ minimum: 1 }), b: Type.String() },
+    { additionalProperties: false },
+  );
+  const v = { a: 0, c: 1, d: 2 };
+  assert.deepEqual(
+    fieldProblems([...Value.Errors(S, v)]).sort((x, y) => x.path.localeCompare(y.path)),
+    [
+      { path: 'a', message: 'must be >= 1' },
+      { path: 'b', message: 'is required' },
+      { path: 'c', message: 'is not a known field' },
+      { path: 'd', message: 'is not a known field' },
+    ],
+  );
+});

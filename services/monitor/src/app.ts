@@ -10,6 +10,7 @@ import { channelsRoutes } from './api/channels/routes.js';
 import { checkResultsRoutes } from './api/check-results/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
+import { transferRoutes } from './api/transfer/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(heartbeatRoutes(ctx));
   await app.register(sseRoutes(ctx));
   await app.register(incidentsRoutes(ctx));
+  await app.register(transferRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

@@ -13,22 +13,34 @@ export const strictAjv = {
   customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: 'array', allErrors: true },
 } as const;
 
-/** Converts AJV issues into dotted-path field problems (`monitors.3.url`). */
+/**
+ * Converts validator issues into dotted-path field problems (`monitors.3.url`). Accepts AJV's
+ * shape (Fastify) and TypeBox's (`Value.Errors`), which lists several missing or unknown
+ * properties in one issue.
+ */
 export function fieldProblems(issues: AjvIssue[], context?: string): FieldProblem[] {
-  return issues.map((i) => {
+  return issues.flatMap((i) => {
     const parts = (i.instancePath ?? '').split('/').filter(Boolean);
+    const at = (name?: string) =>
+      [...parts, ...(name === undefined ? [] : [name])].join('.') ||
+      (context === 'body' ? '' : (context ?? ''));
+    const names = (one: unknown, many: unknown): string[] =>
+      typeof one === 'string' ? [one] : Array.isArray(many) ? many.map(String) : [];
+    if (i.keyword === 'required') {
+      const missing = names(i.params?.missingProperty, i.params?.requiredProperties);
+      if (missing.length) return missing.map((m) => ({ path: at(m), message: 'is required' }));
+    }
+    if (i.keyword === 'additionalProperties') {
+      const extra = names(i.params?.additionalProperty, i.params?.additionalProperties);
+      if (extra.length) return extra.map((m) => ({ path: at(m), message: 'is not a known field' }));
+    }
+    // TypeBox adds a `schema is false` issue per unknown property beside the additionalProperties one.
+    if (i.keyword === 'boolean' && i.message === 'schema is false') return [];
     let message = i.message ?? 'is invalid';
-    if (i.keyword === 'required' && typeof i.params?.missingProperty === 'string') {
-      parts.push(i.params.missingProperty);
-      message = 'is required';
-    } else if (i.keyword === 'additionalProperties' && typeof i.params?.additionalProperty === 'string') {
-      parts.push(i.params.additionalProperty);
-      message = 'is not a known field';
-    } else if (i.keyword === 'enum' && Array.isArray(i.params?.allowedValues)) {
+    if (i.keyword === 'enum' && Array.isArray(i.params?.allowedValues)) {
       message = `must be one of ${(i.params.allowedValues as unknown[]).join(', ')}`;
     }
-    const path = parts.join('.') || (context === 'body' ? '' : (context ?? ''));
-    return { path, message };
+    return [{ path: at(), message }];
   });
 }
 

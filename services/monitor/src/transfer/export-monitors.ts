@@ -1,0 +1,27 @@
+import type { AppContext } from '../context.js';
+import { monitorsRepo } from '../store/repos/monitors-repo.js';
+import { EXPORT_VERSION, type PortableMonitor, toPortable } from './portable-monitor.js';
+
+/** Every monitor's portable configuration, in creation order. */
+export async function exportMonitors(ctx: AppContext): Promise<{
+  version: number;
+  exported_at: string;
+  monitors: PortableMonitor[];
+}> {
+  const [rows, links] = await Promise.all([
+    monitorsRepo.list(ctx.db),
+    ctx.db
+      .selectFrom('monitor_channels')
+      .innerJoin('notification_channels', 'notification_channels.id', 'monitor_channels.channel_id')
+      .select(['monitor_channels.monitor_id', 'notification_channels.name'])
+      .orderBy('notification_channels.name')
+      .execute(),
+  ]);
+  const names = new Map<number, string[]>();
+  for (const l of links) names.set(l.monitor_id, [...(names.get(l.monitor_id) ?? []), l.name]);
+  return {
+    version: EXPORT_VERSION,
+    exported_at: new Date().toISOString(),
+    monitors: rows.map((r) => toPortable(r, names.get(r.id) ?? [])),
+  };
+}

@@ -1,0 +1,26 @@
+import { configOf, type MonitorConfig } from '../monitors/monitor-input.js';
+import type { MonitorRow } from '../store/repos/monitors-repo.js';
+
+/** The format version written by export and understood by import. */
+export const EXPORT_VERSION = 1;
+
+/**
+ * A monitor as it travels between instances: its configuration, its channels by name (ids mean
+ * nothing elsewhere), whether it is paused and its reminder interval. No id, status or token.
+ * HTTP credentials travel too, so an import recreates a working monitor; guard the file.
+ */
+export interface PortableMonitor extends MonitorConfig {
+  channels: string[];
+  paused: boolean;
+  reminder_interval_minutes: number | null;
+}
+
+/** The portable form of a stored monitor. */
+export function toPortable(row: MonitorRow, channelNames: string[]): PortableMonitor {
+  return {
+    ...configOf(row),
+    channels: channelNames,
+    paused: row.paused === 1,
+    reminder_interval_minutes: row.reminder_interval_minutes,
+  };
+}

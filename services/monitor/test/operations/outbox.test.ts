@@ -107,6 +107,19 @@ for (const target of await testDatabases()) {
       // The same body each time, with the same idempotency key.
       assert.equal(new Set(rx.requests.map((r) => r.body)).size, 1);
       assert.equal(new Set(rx.requests.map((r) => r.headers['idempotency-key'])).size, 1);
+      // Paging: newest first, with a Link to the older attempts.
+      const page = await s.as(root, { method: 'GET', url: `/api/channels/${id}/deliveries?limit=2` });
+      assert.deepEqual(
+        page.json().map((d: DeliveryView) => d.attempt),
+        [3, 2],
+      );
+      const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))?.[1];
+      assert.ok(next);
+      const rest = await s.as(root, { method: 'GET', url: next });
+      assert.deepEqual(
+        rest.json().map((d: DeliveryView) => d.attempt),
+        [1],
+      );
     });
 
     test('a notification is given up after max attempts', async () => {

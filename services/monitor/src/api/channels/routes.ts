@@ -14,6 +14,7 @@ import { IdParams, NoContent, problems } from '../../http/schemas.js';
 import { Channel, ChannelBody, DeliveriesQuery, Delivery } from './schema.js';
 
 const tags = ['channels'];
+const MAX_DELIVERIES_PAGE = 500;
 const security = [{ bearer: [] }];
 const viewer = { auth: { role: 'viewer' as const } };
 const admin = { auth: { role: 'admin' as const } };
@@ -109,7 +110,7 @@ export function channelsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) => {
-        const limit = req.query.limit ?? 50;
+        const limit = Math.min(req.query.limit ?? 50, MAX_DELIVERIES_PAGE);
         const rows = await listDeliveries(ctx, req.params.id, limit, req.query.before_id);
         const last = rows.at(-1);
         if (rows.length === limit && last) {

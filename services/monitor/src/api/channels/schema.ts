@@ -55,7 +55,9 @@ export const Delivery = Type.Object({
 
 export const DeliveriesQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, default: 50, description: 'At most 500 (larger values are capped)' }),
+    ),
     before_id: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },

@@ -46,6 +46,7 @@ export async function createServer(config: MetricsConfig): Promise<RunningServer
     },
     async close() {
       await worker?.stop();
+      ctx.events.shutdown();
       await app.close();
       await database.close();
     },

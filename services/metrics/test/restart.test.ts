@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createFixtureBase, type FixtureBase } from './fixtures-builder/build-repo.js';
 import { json, postAnalysis, waitFinished } from './helpers/service.js';
 import { buildSmallRepo } from './helpers/small-repo.js';
+import { readStream } from './helpers/sse.js';
 
 // The real service as a separate process, killed in the middle of a run and started again.
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -118,8 +119,13 @@ describe('a restart during a run', () => {
     const first = startProcess(dataDir, port, { PYLINT_COMMAND: slowPylint });
     await healthy(url);
     const id = await startRunInAnalyzing(url);
+    // An open stream must not keep the process from stopping; it ends without a verdict.
+    const watching = readStream(`${url}/api/analyses/${id}/stream`);
+    await new Promise((r) => setTimeout(r, 300));
     first.kill('SIGTERM');
     await exited(first);
+    const seen = await watching;
+    assert.equal(seen.at(-1)?.data.stage, 'analyzing');
 
     // The next start has no working pylint: the resumed run records that and finishes.
     const second = startProcess(dataDir, port, { PYLINT_COMMAND: '/nonexistent/pylint' });

@@ -24,6 +24,17 @@ export class AnalysisEvents {
     this.emitter.emit(`progress:${id}`, tick);
   }
 
+  /** Asks every open stream to end (at shutdown: an open stream would keep the server from closing). */
+  shutdown(): void {
+    this.emitter.emit('shutdown');
+  }
+
+  /** Calls `fn` once at shutdown; returns the unsubscribe function. */
+  onShutdown(fn: () => void): () => void {
+    this.emitter.once('shutdown', fn);
+    return () => this.emitter.off('shutdown', fn);
+  }
+
   /** Subscribes to one analysis; returns the unsubscribe function. */
   subscribe(id: number, onChanged: () => void, onProgress: (t: ProgressTick) => void): () => void {
     this.emitter.on(`changed:${id}`, onChanged);

@@ -86,8 +86,11 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
     (t) => sendProgress(t.done, t.total),
   );
   const timer = setInterval(() => void reload(), POLL_MS);
+  // The client's EventSource reconnects to the next process and gets the replay there.
+  const offShutdown = ctx.events.onShutdown(() => sse.close());
   stopWatching = () => {
     unsubscribe();
+    offShutdown();
     clearInterval(timer);
   };
 }

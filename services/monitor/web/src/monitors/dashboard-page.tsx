@@ -1,19 +1,18 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { MonitorStatus } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
-import { useMediaQuery } from '../lib/use-media-query.js';
 import type { Row } from './live-store.js';
-import { MonitorRow } from './monitor-row.js';
+import { MonitorList } from './monitor-list.js';
 import { MONITOR_TYPES } from './monitor-types.js';
 import { useLiveStore, useStreamState } from './use-live.js';
 
 const severity: Record<MonitorStatus, number> = { down: 0, pending: 1, maintenance: 2, up: 3, paused: 4 };
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 const statuses: MonitorStatus[] = ['up', 'down', 'paused', 'maintenance', 'pending'];
 
-/** Every monitor, live: counts, filters and a virtualised list that stays fast with thousands. */
+/** Every monitor, live: counts, filters and the virtualised list. */
 export function DashboardPage() {
   const store = useLiveStore();
   const { can } = useAuth();
@@ -23,7 +22,7 @@ export function DashboardPage() {
   const status = query.get('status') ?? '';
   const type = query.get('type') ?? '';
   const deferredQ = useDeferredValue(q);
-  const all = store.all();
+  const structure = store.structure;
   const counts = store.counts();
 
   const setFilter = (key: string, value: string) => {
@@ -34,10 +33,12 @@ export function DashboardPage() {
     navigate(s ? `/?${s}` : '/', { replace: true });
   };
 
-  const rows = useMemo(() => {
+  // The order is recomputed only when a status, a name or membership changes, not on every result.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `structure` stands for the store's sort keys
+  const order = useMemo(() => {
     const needle = deferredQ.trim().toLowerCase();
     const out: Row[] = [];
-    for (const r of all) {
+    for (const r of store.all()) {
       const m = r.monitor;
       if (status && m.current_status !== status) continue;
       if (type && m.monitor_type !== type) continue;
@@ -48,28 +49,16 @@ export function DashboardPage() {
     out.sort(
       (a, b) =>
         severity[a.monitor.current_status] - severity[b.monitor.current_status] ||
-        a.monitor.name.localeCompare(b.monitor.name),
+        collator.compare(a.monitor.name, b.monitor.name),
     );
-    return out;
-  }, [all, deferredQ, status, type]);
-
-  const narrow = useMediaQuery('(max-width: 760px)');
-  const listRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => (narrow ? 84 : 52),
-    overscan: 8,
-    scrollMargin: listRef.current?.offsetTop ?? 0,
-  });
-  const items = virtualizer.getVirtualItems();
-
-  // Histories load for what is on screen only; a short delay skips rows scrolled past quickly.
-  const visibleKey = items.map((i) => rows[i.index]?.monitor.id).join(',');
-  useEffect(() => {
-    const ids = visibleKey ? visibleKey.split(',').map(Number) : [];
-    const t = setTimeout(() => store.ensureHistory(ids), 120);
-    return () => clearTimeout(t);
-  }, [visibleKey, store]);
+    return out.map((r) => r.monitor.id);
+  }, [store, structure, deferredQ, status, type]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new row objects
+  const rows = useMemo(
+    () => order.map((id) => store.get(id)).filter((r): r is Row => r !== undefined),
+    [order, store, store.version],
+  );
+  const total = store.size;
 
   return (
     <section>
@@ -137,12 +126,12 @@ export function DashboardPage() {
           </select>
         </label>
         <span className="muted" aria-live="polite">
-          {rows.length === all.length
-            ? `${all.length} monitor${all.length === 1 ? '' : 's'}`
-            : `${rows.length} of ${all.length} shown`}
+          {rows.length === total
+            ? `${total} monitor${total === 1 ? '' : 's'}`
+            : `${rows.length} of ${total} shown`}
         </span>
       </form>
-      {store.loaded && all.length === 0 && (
+      {store.loaded && total === 0 && (
         <Notice kind="info">
           No monitors yet.{can('admin') ? ' Create one with “New monitor”, or import a file.' : ''}
         </Notice>
@@ -157,30 +146,7 @@ export function DashboardPage() {
           <span className="num">24 h</span>
         </div>
       )}
-      <div
-        ref={listRef}
-        className="mlist"
-        style={{ height: virtualizer.getTotalSize(), display: rows.length ? undefined : 'none' }}
-      >
-        <ul aria-label="Monitors" className="mlist-inner">
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <li
-                key={row.monitor.id}
-                aria-setsize={rows.length}
-                aria-posinset={item.index + 1}
-                style={{
-                  height: item.size,
-                  transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-                }}
-              >
-                <MonitorRow row={row} />
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      <MonitorList rows={rows} store={store} />
     </section>
   );
 }

@@ -48,7 +48,12 @@ export class LiveStore {
   private activeLoads = 0;
   private unknownSeen = false;
   version = 0;
+  /** Bumped only when what the list is sorted and filtered by changes: membership, status, name, type, target. */
+  structure = 0;
   loaded = false;
+  private dirty = false;
+  private countsAt = -1;
+  private countsCache: Counts | null = null;
   /** Bumped on incident events so incident views can reload. */
   incidentVersion = 0;
   /** Called when an event names a monitor the store does not know (created elsewhere). */
@@ -66,6 +71,10 @@ export class LiveStore {
     return this.snapshot;
   }
 
+  get size(): number {
+    return this.rows.size;
+  }
+
   get(id: number): Row | undefined {
     return this.rows.get(id);
   }
@@ -80,6 +89,7 @@ export class LiveStore {
     this.rows = next;
     this.loaded = true;
     this.unknownSeen = false;
+    this.structure++;
     this.changed();
   }
 
@@ -87,16 +97,24 @@ export class LiveStore {
   upsert(m: Monitor): void {
     const old = this.rows.get(m.id);
     this.rows.set(m.id, old ? { ...old, monitor: m } : { monitor: m, history: null, historyLoaded: false });
+    this.structure++;
     this.changed();
   }
 
   remove(id: number): void {
-    if (this.rows.delete(id)) this.changed();
+    if (this.rows.delete(id)) {
+      this.structure++;
+      this.changed();
+    }
   }
 
   /** Queues a stream event; the batch is applied at most every FLUSH_MS. */
   push(event: string, data: unknown): void {
     this.queue.push({ event, data });
+    this.schedule();
+  }
+
+  private schedule(): void {
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
@@ -105,7 +123,8 @@ export class LiveStore {
     this.timer = null;
     const batch = this.queue;
     this.queue = [];
-    let dirty = false;
+    let dirty = this.dirty;
+    this.dirty = false;
     for (const { event, data } of batch) dirty = this.apply(event, data) || dirty;
     if (dirty) this.changed();
   }
@@ -150,6 +169,7 @@ export class LiveStore {
     }
     if (event === 'monitor.status_changed' && typeof d.status === 'string') {
       this.rows.set(id, { ...row, monitor: { ...row.monitor, current_status: d.status as MonitorStatus } });
+      this.structure++;
       return true;
     }
     return false;
@@ -193,16 +213,21 @@ export class LiveStore {
     const lastId = fetched.length ? fetched[fetched.length - 1]!.id : 0;
     const live = (row.history ?? []).filter((p) => p.id > lastId);
     this.rows.set(id, { ...row, history: [...fetched, ...live].slice(-HISTORY), historyLoaded: true });
-    this.changed();
+    // Joins the next live batch: while scrolling, many histories arrive and each must not cost a render.
+    this.dirty = true;
+    this.schedule();
   }
 
-  /** Monitors per status. */
+  /** Monitors per status (recounted only when statuses or membership changed). */
   counts(): Counts {
+    if (this.countsAt === this.structure && this.countsCache) return this.countsCache;
     const c: Counts = { total: 0, up: 0, down: 0, paused: 0, maintenance: 0, pending: 0 };
-    for (const r of this.snapshot) {
+    for (const r of this.rows.values()) {
       c.total++;
       c[r.monitor.current_status]++;
     }
+    this.countsAt = this.structure;
+    this.countsCache = c;
     return c;
   }
 

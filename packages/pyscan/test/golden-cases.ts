@@ -267,4 +267,23 @@ if x: y = 2
     halstead: [0, 0, 0, 0],
     mi: 100.0,
   },
+  {
+    name: 'except_star',
+    src: `def f(x):
+    try:
+        pass
+    except* ValueError:
+        pass
+    except* TypeError:
+        pass
+    else:
+        pass
+    if x:
+        pass
+`,
+    blocks: [['f', 'function', 1, 11, 2]],
+    raw: [11, 11, 11, 0, 0, 0, 0],
+    halstead: [0, 0, 0, 0],
+    mi: 100.0,
+  },
 ];

@@ -8,11 +8,13 @@ import { ResultWriter } from '../results/result-writer.js';
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
+import { ChangePoller } from './change-poller.js';
+import { DueTimer } from './due-timer.js';
+import { judge, pingOutcome, silenceOutcome } from './judge.js';
 import { LeaseKeeper } from './lease-keeper.js';
-import { DueHeap } from './min-heap.js';
+import { ReadyQueue } from './ready-queue.js';
 import { configureSlot, isRetrying, type Slot, slotFromRow } from './slot.js';
 import { initialDueTimes } from './spread.js';
-import { applyResult } from './transition.js';
 
 export interface EngineOptions {
   /** Checks in flight at most; the rest wait their turn (they are mostly waiting on I/O). */
@@ -38,10 +40,6 @@ interface ReadyItem {
   version: number;
 }
 
-// Polling overlaps the previous window so clock skew between instances does not hide changes.
-const POLL_OVERLAP_MS = 5000;
-const RECONCILE_EVERY_MS = 30_000;
-
 /**
  * Schedules and runs the checks of the monitors in the shards this instance leases. One timer
  * waits for the earliest due time in a min-heap; due checks start while fewer than `concurrency`
@@ -51,16 +49,10 @@ export class CheckEngine {
   readonly writer: ResultWriter;
   readonly leases: LeaseKeeper;
   private readonly slots = new Map<number, Slot>();
-  private readonly heap = new DueHeap();
-  private ready: ReadyItem[] = [];
-  private readyHead = 0;
+  private readonly timer: DueTimer;
+  private readonly ready = new ReadyQueue<ReadyItem>();
+  private readonly poller: ChangePoller;
   private inFlight = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private timerAt = Number.POSITIVE_INFINITY;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private polling: Promise<void> = Promise.resolve();
-  private lastPoll = 0;
-  private lastReconcile = 0;
   private stopping = false;
   private readonly abort = new AbortController();
   private readonly concurrency: number;
@@ -90,25 +82,36 @@ export class CheckEngine {
         onError: (err) => log.error({ err }, 'scheduler lease round failed'),
       },
     );
+    this.timer = new DueTimer((e) => {
+      const slot = this.slots.get(e.id);
+      if (slot && slot.version === e.version)
+        this.enqueue({ slot, kind: 'scheduled', due: e.due, version: e.version });
+    });
+    this.poller = new ChangePoller(
+      db,
+      {
+        owned: () => this.leases.owned,
+        known: (id) => this.slots.get(id),
+        knownIds: () => this.slots.keys(),
+        apply: (row) => this.apply(row),
+        checkNow: (id, at) => this.checkNow(id, at),
+        remove: (id) => this.remove(id),
+      },
+      (err) => log.error({ err }, 'polling monitor changes failed'),
+    );
   }
 
   /** Claims shards, loads their monitors and starts checking. */
   async start(): Promise<void> {
-    this.lastPoll = Date.now();
-    this.lastReconcile = Date.now();
     await this.leases.start();
-    this.pollTimer = setInterval(() => {
-      this.polling = this.polling.then(() => this.poll());
-    }, this.opts.pollMs ?? 2000);
-    this.pollTimer.unref();
+    this.poller.start(this.opts.pollMs ?? 2000);
   }
 
   /** Stops scheduling, lets running checks settle, stores the last results and releases the leases. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.pollTimer);
-    clearTimeout(this.timer);
-    await this.polling;
+    this.timer.stop();
+    await this.poller.stop();
     await this.leases.stop();
     await this.writer.flush();
   }
@@ -119,7 +122,7 @@ export class CheckEngine {
       monitors: this.slots.size,
       shards: this.leases.owned.size,
       inFlight: this.inFlight,
-      waiting: this.ready.length - this.readyHead,
+      waiting: this.ready.length,
       stored: this.writer.stored,
     };
   }
@@ -194,15 +197,7 @@ export class CheckEngine {
     if (slot.paused) return 'paused';
     const now = Date.now();
     slot.lastPingAt = now;
-    const outcome: CheckOutcome = {
-      status: ok ? 'up' : 'down',
-      response_time_ms: null,
-      status_code: null,
-      error: ok ? null : 'the heartbeat client reported a failure',
-      tls_days_left: null,
-      warning: null,
-    };
-    this.record(slot, outcome, now, !ok);
+    this.writer.add(judge(slot, pingOutcome(ok), now, !ok).pending);
     this.schedule(slot, now + slot.intervalMs + slot.graceMs);
     await this.writer.flush();
     return 'recorded';
@@ -232,13 +227,7 @@ export class CheckEngine {
     }
     const checked = fresh.filter((s) => !s.heartbeat);
     const due = initialDueTimes(
-      checked.map((s) => ({
-        id: s.id,
-        intervalMs: s.intervalMs,
-        retryIntervalMs: s.retryIntervalMs,
-        lastCheckedAt: s.lastCheckedAt,
-        retrying: isRetrying(s),
-      })),
+      checked.map((s) => ({ ...s, retrying: isRetrying(s) })),
       now,
     );
     for (const s of checked) this.schedule(s, due.get(s.id) ?? now);
@@ -272,8 +261,7 @@ export class CheckEngine {
   private schedule(slot: Slot, due: number): void {
     slot.version++;
     slot.due = due;
-    this.heap.push({ due, id: slot.id, version: slot.version });
-    if (due < this.timerAt) this.arm();
+    this.timer.push({ due, id: slot.id, version: slot.version });
   }
 
   private unschedule(slot: Slot): void {
@@ -283,42 +271,19 @@ export class CheckEngine {
     slot.nowQueued = false;
   }
 
-  private arm(): void {
-    const top = this.heap.peek();
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.timerAt = Number.POSITIVE_INFINITY;
-    if (!top || this.stopping) return;
-    this.timerAt = top.due;
-    this.timer = setTimeout(() => this.fire(), Math.max(0, top.due - Date.now()));
-  }
-
-  private fire(): void {
-    this.timer = undefined;
-    this.timerAt = Number.POSITIVE_INFINITY;
-    const now = Date.now();
-    for (let top = this.heap.peek(); top && top.due <= now; top = this.heap.peek()) {
-      this.heap.pop();
-      const slot = this.slots.get(top.id);
-      if (!slot || slot.version !== top.version) continue;
-      this.enqueue({ slot, kind: 'scheduled', due: top.due, version: top.version });
-    }
-    this.arm();
-  }
-
   private enqueue(item: ReadyItem): void {
-    this.ready.push(item);
+    // A check-now jumps the queue: someone is waiting for it, and it must come within a second
+    // even when the concurrency bound is reached.
+    if (item.kind === 'now') this.ready.pushFront(item);
+    else this.ready.push(item);
     this.pump();
   }
 
   private pump(): void {
-    while (this.inFlight < this.concurrency && this.readyHead < this.ready.length) {
-      const item = this.ready[this.readyHead++]!;
+    while (this.inFlight < this.concurrency) {
+      const item = this.ready.shift();
+      if (!item) break;
       this.launch(item);
-    }
-    if (this.readyHead > 1024 && this.readyHead * 2 > this.ready.length) {
-      this.ready = this.ready.slice(this.readyHead);
-      this.readyHead = 0;
     }
   }
 
@@ -335,7 +300,7 @@ export class CheckEngine {
     const startedAt = Date.now();
     if (item.kind === 'scheduled') this.opts.onCheckStarted?.(startedAt - item.due);
     const check = slot.heartbeat
-      ? Promise.resolve(this.silence(slot))
+      ? Promise.resolve(silenceOutcome(slot))
       : runCheck(slot.target, this.abort.signal);
     slot.running = check.then((outcome) => {
       this.inFlight--;
@@ -349,24 +314,13 @@ export class CheckEngine {
     });
   }
 
-  private silence(slot: Slot): CheckOutcome {
-    const seconds = Math.round((slot.intervalMs + slot.graceMs) / 1000);
-    return {
-      status: 'down',
-      response_time_ms: null,
-      status_code: null,
-      error: `no ping received within ${seconds} s`,
-      tls_days_left: null,
-      warning: null,
-    };
-  }
-
   private finish(item: ReadyItem, startedAt: number, outcome: CheckOutcome): void {
     const { slot } = item;
     // Aborted by shutdown, deleted or paused meanwhile: not a real result.
     if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused) return;
     const hadFailures = slot.failures > 0;
-    const t = this.record(slot, outcome, startedAt, false);
+    const { transition: t, pending } = judge(slot, outcome, startedAt, false);
+    this.writer.add(pending);
     if (slot.gone) return;
     const now = Date.now();
     if (t.retrying) this.schedule(slot, now + slot.retryIntervalMs);
@@ -379,64 +333,5 @@ export class CheckEngine {
     const w = slot.waiting;
     slot.waiting = null;
     if (w && w.version === slot.version) this.enqueue({ slot, kind: 'scheduled', ...w });
-  }
-
-  private record(slot: Slot, outcome: CheckOutcome, startedAt: number, immediate: boolean) {
-    const prev = slot.status;
-    const t = applyResult(
-      { status: slot.status, failures: slot.failures },
-      outcome.status,
-      slot.retryCount,
-      immediate,
-    );
-    // Two results of one monitor never share a timestamp: (monitor, time) identifies a result.
-    const checkedAt = Math.max(startedAt, (slot.lastCheckedAt ?? 0) + 1);
-    slot.status = t.status;
-    slot.failures = t.failures;
-    slot.lastCheckedAt = checkedAt;
-    this.writer.add({
-      monitor_id: slot.id,
-      checked_at: checkedAt,
-      status: outcome.status,
-      response_time_ms: outcome.response_time_ms,
-      status_code: outcome.status_code,
-      error: outcome.error,
-      tls_days_left: outcome.tls_days_left,
-      prev_status: prev,
-      runtime: {
-        id: slot.id,
-        current_status: t.status,
-        last_checked_at: checkedAt,
-        last_response_time_ms: outcome.response_time_ms,
-        last_status_code: outcome.status_code,
-        consecutive_failures: t.failures,
-        last_ping_at: slot.heartbeat ? slot.lastPingAt : null,
-      },
-    });
-    return t;
-  }
-
-  private async poll(): Promise<void> {
-    if (this.stopping || this.leases.owned.size === 0) return;
-    const started = Date.now();
-    try {
-      const rows = await monitorsRepo.changedSince(this.db, this.lastPoll - POLL_OVERLAP_MS);
-      for (const row of rows) {
-        if (!this.leases.owned.has(row.id % SHARD_COUNT)) continue;
-        const slot = this.slots.get(row.id);
-        if (!slot || row.updated_at > slot.updatedAt) this.apply(row);
-        const req = row.check_requested_at ?? 0;
-        const s = this.slots.get(row.id);
-        if (s && req > s.checkRequestedAt) this.checkNow(row.id, req);
-      }
-      this.lastPoll = started;
-      if (started - this.lastReconcile >= RECONCILE_EVERY_MS) {
-        this.lastReconcile = started;
-        const ids = new Set(await monitorsRepo.idsInShards(this.db, [...this.leases.owned], SHARD_COUNT));
-        for (const id of [...this.slots.keys()]) if (!ids.has(id)) this.remove(id);
-      }
-    } catch (err) {
-      this.log.error({ err }, 'polling monitor changes failed');
-    }
   }
 }

@@ -72,8 +72,16 @@ export function worstFiles(files: ReportFile[], n: number): ReportFile[] {
     .slice(0, n);
 }
 
+const formatters = new Map<number, Intl.NumberFormat>();
+
 /** A number for print: thousands separated, fixed decimals, an en dash when missing. */
 export function fmtNum(v: number | null | undefined, digits = 0): string {
   if (v === null || v === undefined || Number.isNaN(v)) return '–';
-  return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  let f = formatters.get(digits);
+  if (!f) {
+    // One formatter per precision: building one per call is the expensive part.
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(digits, f);
+  }
+  return f.format(v);
 }

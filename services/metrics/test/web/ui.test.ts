@@ -313,6 +313,27 @@ describe('metrics web UI', { skip }, () => {
     assert.deepEqual(errors, []);
   });
 
+  test('a failing run shows its reason; the home page lists the runs', async () => {
+    await page.goto(base);
+    await page.getByLabel('Repository URL').fill('https://github.com/acme/missing');
+    await page.getByLabel('Tag or commit (optional)').fill('v9.9');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.waitForURL(/\/analyses\/3$/);
+    const failure = page.locator('.failure');
+    await failure.waitFor({ timeout: 120_000 });
+    assert.match((await failure.textContent()) ?? '', /^clone_failed: /);
+    await page.getByRole('heading', { name: 'The analysis failed' }).waitFor();
+    await page.screenshot({ path: artifactPath('metrics-failed.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Analyses' }).click();
+    const runs = page.getByRole('table', { name: 'Recent runs' }).locator('tbody tr');
+    await runs.nth(2).waitFor();
+    const rows = await runs.evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+    assert.equal(rows.length, 3);
+    assert.match(rows[0] ?? '', /^3acme\/missingv9\.9failed/);
+    assert.match(rows[2] ?? '', /^1acme\/shopmaindone8/);
+  });
+
   test('deep links load the UI; API and asset misses stay 404', async () => {
     const deep = await fetch(`${base}/analyses/1/insights/heatmap?max_cc=3`);
     assert.equal(deep.status, 200);

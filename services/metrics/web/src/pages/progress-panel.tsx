@@ -90,6 +90,8 @@ export function Progress({ analysis, onFinished }: { analysis: Analysis; onFinis
   const pct =
     live.progress && live.progress.total > 0 ? (100 * live.progress.done) / live.progress.total : null;
   const currentIdx = stages.indexOf(live.current as Stage);
+  // The stage a failed run was in when it stopped.
+  const lastReached = [...stages].reverse().find((s) => live.reached.has(s));
 
   return (
     <section className="card" aria-labelledby="progress-title">
@@ -97,12 +99,15 @@ export function Progress({ analysis, onFinished }: { analysis: Analysis; onFinis
       <ol className="stages" aria-label="Stages">
         {stages.map((s, i) => {
           const at = live.reached.get(s);
+          const reachedHere = Boolean(at) || (currentIdx >= 0 && i < currentIdx);
           const state =
-            s === live.current && !failed
-              ? 'current'
-              : at || (currentIdx >= 0 && i < currentIdx)
-                ? 'passed'
-                : 'waiting';
+            failed && s === lastReached
+              ? 'failed'
+              : s === live.current && !failed
+                ? 'current'
+                : reachedHere
+                  ? 'passed'
+                  : 'waiting';
           return (
             <li
               key={s}

@@ -11,6 +11,7 @@ import { checkResultsRoutes } from './api/check-results/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
+import { uptimeRoutes } from './api/uptime/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(sseRoutes(ctx));
   await app.register(incidentsRoutes(ctx));
   await app.register(transferRoutes(ctx));
+  await app.register(uptimeRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

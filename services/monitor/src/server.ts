@@ -6,10 +6,12 @@ import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './events/event-bus.js';
+import { startReminders } from './incidents/reminders.js';
 import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
+import { startDataJobs } from './rollups/maintenance-jobs.js';
 import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
-import { SettingsStore } from './settings/settings-store.js';
+import { getSettings, SettingsStore } from './settings/settings-store.js';
 import { migrations } from './store/migrations/index.js';
 import type { MonitorDB } from './store/schema.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
@@ -69,11 +71,20 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   const engineOn = opts.startEngine !== false;
   if (engineOn) await engine.start();
   if (startOutbox) outbox.start();
+  // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
+  const reminders = engineOn ? startReminders(database.db, ctx, log) : null;
+  const dataJobs = engineOn
+    ? startDataJobs(database.db, log, {
+        retentionDays: async () => (await getSettings(ctx)).data_retention_days,
+      })
+    : null;
   return {
     app,
     ctx,
     async close() {
       await app.close();
+      reminders?.stop();
+      await dataJobs?.stop();
       await outbox.stop();
       maintenance.stop();
       // Stop claiming, settle running checks, flush the last batch, release the leases.

@@ -73,6 +73,8 @@ export interface MonitorDB {
   settings: SettingsTable;
   incidents: IncidentsTable;
   monitor_channels: MonitorChannelsTable;
+  check_rollups: CheckRollupsTable;
+  job_state: JobStateTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
@@ -236,4 +238,25 @@ export interface IncidentsTable {
 export interface MonitorChannelsTable {
   monitor_id: number;
   channel_id: number;
+}
+
+export type RollupPeriod = 'hour' | 'day';
+
+export interface CheckRollupsTable {
+  monitor_id: number;
+  period: RollupPeriod;
+  bucket_start: number;
+  checks: number;
+  up_checks: number;
+  /** Checks that measured a response time (a timeout has none). */
+  latency_count: number;
+  latency_avg: number | null;
+  /** Nearest-rank 95th percentile of the bucket's response times. */
+  latency_p95: number | null;
+}
+
+export interface JobStateTable {
+  name: string;
+  /** Everything before this time (epoch ms) is done. */
+  done_until: number;
 }

@@ -3,6 +3,7 @@ import { identity } from './001-identity.js';
 import { monitorsMigration } from './002-monitors.js';
 import { operationsMigration } from './010-operations.js';
 import { incidents } from './020-incidents.js';
+import { rollups } from './021-rollups.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, AppMigration> = {
   '002-monitors': monitorsMigration,
   '010-operations': operationsMigration,
   '020-incidents': incidents,
+  '021-rollups': rollups,
 };

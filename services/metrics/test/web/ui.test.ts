@@ -342,6 +342,12 @@ describe('metrics web UI', { skip }, () => {
     assert.equal(api.status, 404);
     assert.equal(((await api.json()) as { code: string }).code, 'not_found');
     assert.equal((await fetch(`${base}/assets/missing.js`)).status, 404);
+    // Nothing outside the build folder is served: an escaping path gets the app page, not the file.
+    for (const escape of ['/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/src/main.ts']) {
+      const r = await fetch(`${base}${escape}`);
+      assert.equal(r.status, 200, escape);
+      assert.match(await r.text(), /<div id="root">/, escape);
+    }
     const docs = await fetch(`${base}/docs`, { headers: { accept: 'application/json' } });
     assert.equal(docs.status, 200);
     const notDone = await fetch(`${base}/api/analyses/999/report.pdf`);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
-import type { Analysis } from '../api/types.js';
+import type { Analysis, Stage, Status } from '../api/types.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { repoName, when } from '../lib/format.js';
 import { parseGate, withGate } from '../lib/gate.js';
@@ -14,6 +14,8 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
   const { id } = props;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The stage the stream last reported, so the header badge moves with the progress view.
+  const [liveStage, setLiveStage] = useState<Stage | null>(null);
   const reload = useCallback(async () => {
     try {
       setAnalysis(await getAnalysis(id));
@@ -24,6 +26,7 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
   }, [id]);
   useEffect(() => {
     setAnalysis(null);
+    setLiveStage(null);
     reload();
   }, [reload]);
 
@@ -43,6 +46,7 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
   }
   if (!analysis) return <p className="muted">Loading…</p>;
   const done = analysis.status === 'done';
+  const badge = liveBadge(analysis, liveStage);
   // Quality-gate thresholds follow the user between the dashboard and Insights.
   const gateQs = withGate(new URLSearchParams(), parseGate(props.query)).toString();
   const suffix = gateQs ? `?${gateQs}` : '';
@@ -52,7 +56,7 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
       <div className="page-head">
         <div>
           <h1>
-            {repoName(analysis.repo_url)} <StatusBadge status={analysis.status} stage={analysis.stage} />
+            {repoName(analysis.repo_url)} <StatusBadge status={badge.status} stage={badge.stage} />
           </h1>
           <p className="muted">
             Run #{analysis.id}
@@ -97,9 +101,17 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
           </ul>
         </details>
       )}
-      {!done && <Progress analysis={analysis} onFinished={reload} />}
+      {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
       {done && !props.insights && <Dashboard analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
     </>
   );
+}
+
+/** The badge of a run: the stream's latest stage while it runs, else the stored record. */
+function liveBadge(a: Analysis, live: Stage | null): { status: Status; stage: Stage } {
+  if (!live || a.status === 'done' || a.status === 'failed') return { status: a.status, stage: a.stage };
+  const status: Status =
+    live === 'failed' ? 'failed' : live === 'done' ? 'done' : live === 'pending' ? 'pending' : 'running';
+  return { status, stage: live };
 }

@@ -33,7 +33,15 @@ function fromRecord(a: Analysis): Live {
 }
 
 /** The stages of a run, live from the SSE stream (polling the record if the stream cannot be opened). */
-export function Progress({ analysis, onFinished }: { analysis: Analysis; onFinished: () => void }) {
+export function Progress({
+  analysis,
+  onFinished,
+  onStage,
+}: {
+  analysis: Analysis;
+  onFinished: () => void;
+  onStage?: (stage: Stage) => void;
+}) {
   const [live, setLive] = useState<Live>(() => fromRecord(analysis));
   const history = analysis.settings?.history === true;
 
@@ -43,8 +51,9 @@ export function Progress({ analysis, onFinished }: { analysis: Analysis; onFinis
     let poll: ReturnType<typeof setInterval> | undefined;
     const es = new EventSource(`/api/analyses/${analysis.id}/stream`);
     es.addEventListener('stage', (e) => {
-      const d = JSON.parse((e as MessageEvent).data) as { stage: string; at: string };
+      const d = JSON.parse((e as MessageEvent).data) as { stage: Stage; at: string };
       setLive((l) => ({ ...l, current: d.stage, reached: new Map(l.reached).set(d.stage, d.at) }));
+      onStage?.(d.stage);
     });
     es.addEventListener('progress', (e) => {
       const d = JSON.parse((e as MessageEvent).data) as { done: number; total: number };
@@ -82,7 +91,7 @@ export function Progress({ analysis, onFinished }: { analysis: Analysis; onFinis
       es.close();
       clearInterval(poll);
     };
-  }, [analysis.id, analysis.status, onFinished]);
+  }, [analysis.id, analysis.status, onFinished, onStage]);
 
   const stages = ORDER.filter((s) => s !== 'git_analysis' || history || live.reached.has(s));
   const failed = live.current === 'failed' || analysis.status === 'failed';

@@ -74,6 +74,14 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await page.reload();
     await page.getByRole('cell', { name: 'ci-key' }).waitFor();
     assert.equal((await page.content()).includes(raw), false, 'the raw key is never shown again');
+    // Revoking it takes effect at once.
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('button', { name: 'Yes, revoke' }).click();
+    await page.getByRole('cell', { name: 'No API keys yet.' }).waitFor();
+    assert.equal(
+      (await fetch(`${svc.base}/api/auth/me`, { headers: { authorization: `Bearer ${raw}` } })).status,
+      401,
+    );
 
     // Users: the API's validation message lands next to its field, then a valid user is created.
     await page.getByRole('link', { name: 'Users' }).click();
@@ -162,6 +170,16 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await page.getByRole('link', { name: 'Channels' }).click();
     await page.getByRole('heading', { name: 'Notification channels' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'New channel' }).count(), 0);
+    const m = await apiCall<{ id: number }>(svc.base, admin, 'POST', '/api/monitors', {
+      name: 'Read only',
+      monitor_type: 'heartbeat',
+    });
+    await page.goto(`${svc.base}/monitors/${m.id}`);
+    await page.getByRole('heading', { name: 'Read only' }).waitFor();
+    for (const action of ['Pause', 'Check now', 'Delete']) {
+      assert.equal(await page.getByRole('button', { name: action }).count(), 0, action);
+    }
+    assert.equal(await page.getByRole('link', { name: 'Edit' }).count(), 0);
     await page.goto(`${svc.base}/users`);
     await page.getByText('cannot open this page').waitFor();
     await context.close();

@@ -14,14 +14,17 @@ export interface RunningMonitor {
   port: number;
   proc: ServiceProcess;
   dataDir: string;
-  /** Stops the process and removes the data directory. */
-  stop(): Promise<void>;
+  /** Stops the process and removes the data directory (unless kept for a restart). */
+  stop(keepData?: boolean): Promise<void>;
 }
 
-/** Starts the service (which serves the built dashboard) and waits until it answers. */
-export async function startMonitor(env: Record<string, string> = {}): Promise<RunningMonitor> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mon-web-'));
-  const port = await freePort();
+/** Starts the service (which serves the built dashboard) and waits until it answers; `reuse` restarts one. */
+export async function startMonitor(
+  env: Record<string, string> = {},
+  reuse?: { dataDir: string; port: number },
+): Promise<RunningMonitor> {
+  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'mon-web-'));
+  const port = reuse?.port ?? (await freePort());
   const proc = runService(entry, {
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -48,9 +51,9 @@ export async function startMonitor(env: Record<string, string> = {}): Promise<Ru
     port,
     proc,
     dataDir,
-    async stop() {
+    async stop(keepData = false) {
       await proc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

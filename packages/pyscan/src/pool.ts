@@ -42,6 +42,23 @@ function bootstrap(entry: string): string {
   return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
 }
 
+/** The caller's Node flags minus its own tsx loader flags (the bootstrap registers tsx itself). */
+function inheritedExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const next = argv[i + 1] ?? '';
+    if ((a === '--import' || a === '--require' || a === '--loader' || a === '-r') && next.includes('tsx')) {
+      i++;
+      continue;
+    }
+    if (a.includes('tsx')) continue;
+    out.push(a);
+  }
+  return out;
+}
+
 /** Starts a pool of worker threads that each load the parser once. */
 export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<AnalyzerPool> {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
@@ -71,7 +88,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
 
   const spawn = (): Promise<void> =>
     new Promise((resolveReady, rejectReady) => {
-      const worker = new Worker(bootstrap(entry), { eval: true });
+      const worker = new Worker(bootstrap(entry), { eval: true, execArgv: inheritedExecArgv() });
       const slot: Slot = { worker, ready: false, busy: [] };
       slots.push(slot);
       worker.on('message', (msg: WorkResult | { ready: true }) => {

@@ -221,7 +221,10 @@ describe('metrics web UI', { skip }, () => {
     await page.locator(`svg.scatter circle[data-path="${HOT_FILE}"]`).hover();
     const tip = page.getByRole('tooltip');
     await tip.waitFor();
-    assert.match((await tip.textContent()) ?? '', /shop\/engine\/pricing\.py.*revisions.*: 3/);
+    assert.match(
+      (await tip.textContent()) ?? '',
+      /shop\/engine\/pricing\.py\s*revisions: 3 · total complexity: 45/,
+    );
     await page.screenshot({ path: artifactPath('metrics-scatter.png'), fullPage: true });
   });
 
@@ -343,10 +346,10 @@ describe('metrics web UI', { skip }, () => {
     assert.equal(((await api.json()) as { code: string }).code, 'not_found');
     assert.equal((await fetch(`${base}/assets/missing.js`)).status, 404);
     // Nothing outside the build folder is served: an escaping path gets the app page, not the file.
-    for (const escape of ['/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/src/main.ts']) {
-      const r = await fetch(`${base}${escape}`);
-      assert.equal(r.status, 200, escape);
-      assert.match(await r.text(), /<div id="root">/, escape);
+    for (const outside of ['/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/src/main.ts']) {
+      const r = await fetch(`${base}${outside}`);
+      assert.equal(r.status, 200, outside);
+      assert.match(await r.text(), /<div id="root">/, outside);
     }
     const docs = await fetch(`${base}/docs`, { headers: { accept: 'application/json' } });
     assert.equal(docs.status, 200);

@@ -35,6 +35,7 @@ export function Scatter({ files, history, gate }: { files: FileRow[]; history: b
   const sx = (v: number) => PAD.l + ((W - PAD.l - PAD.r) * v) / maxX;
   const sy = (v: number) => H - PAD.b - ((H - PAD.t - PAD.b) * v) / maxY;
   const gated = gateActive(gate);
+  const yLabel = Y_OPTIONS.find((o) => o.key === yKey)?.label ?? yKey;
   const byPath = useMemo(() => new Map(pts.map((p) => [p.f.path, p])), [pts]);
   // One handler on the chart for every point: hover and keyboard focus both show the label.
   const showFrom = (e: React.SyntheticEvent) => {
@@ -131,13 +132,14 @@ export function Scatter({ files, history, gate }: { files: FileRow[]; history: b
         </svg>
         {hover && (
           <div
-            className="tooltip"
+            // Near the right edge the label opens to the left so it never leaves the chart.
+            className={hover.x > W * 0.6 ? 'tooltip tooltip-left' : 'tooltip'}
             role="tooltip"
             style={{ left: `${(100 * hover.x) / W}%`, top: `${(100 * hover.y) / H}%` }}
           >
             <strong>{hover.f.path}</strong>
             <br />
-            {xLabel}: {fmt(hover.f[xKey])} · {yKey}: {fmt(hover.f[yKey])}
+            {history ? 'revisions' : 'lines'}: {fmt(hover.f[xKey])} · {yLabel}: {fmt(hover.f[yKey])}
           </div>
         )}
       </div>

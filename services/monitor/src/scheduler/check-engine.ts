@@ -154,8 +154,8 @@ export class CheckEngine {
       // Resumed: start over as pending with a check at once.
       slot.status = row.current_status;
       slot.failures = 0;
-      slot.lastPingAt = row.last_ping_at ?? now;
-      this.schedule(slot, now);
+      // A heartbeat monitor cannot be checked: its client gets a full period to ping first.
+      this.schedule(slot, slot.heartbeat ? now + slot.intervalMs + slot.graceMs : now);
     } else if (slot.heartbeat && wasHeartbeat && (row.last_ping_at ?? 0) > (slot.lastPingAt ?? 0)) {
       // A ping recorded through another instance: adopt its state and restart the silence clock.
       slot.lastPingAt = row.last_ping_at;

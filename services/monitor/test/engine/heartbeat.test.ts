@@ -109,6 +109,11 @@ for (const t of await testDatabases()) {
       assert.equal((await resultsOf(h, m.id)).length, 0);
       const checkNow = await h.call('POST', `/api/monitors/${m.id}/check-now`);
       assert.equal(checkNow.statusCode, 409);
+      // Resuming gives the client a full period (interval + grace) before silence counts.
+      const before = Date.now();
+      const resumed = await h.call('POST', `/api/monitors/${m.id}/resume`);
+      assert.equal((resumed.json() as { current_status: string }).current_status, 'pending');
+      assert.ok(h.server.ctx.engine.dueOf(m.id)! >= before + 3_660_000);
     });
   });
 }

@@ -24,7 +24,10 @@ export interface RunPylintOptions {
   command?: string;
   /** Processes to use; default 2. */
   parallelism?: number;
-  /** `jobs`: one pylint with `-j N` (default); `split`: N pylint processes over size-balanced halves. */
+  /**
+   * `jobs` (default): one pylint with `-j N`, which merges its workers' duplicate-code data; `split`: N
+   * pylint processes over size-balanced parts, which cannot see duplicates across parts.
+   */
   mode?: 'jobs' | 'split';
   /** Whole run; default 30 minutes. */
   timeoutMs?: number;
@@ -48,6 +51,7 @@ const CATEGORY: Record<string, keyof PylintCounts> = {
 // Pylint's exit status is a bitmask of the message categories found; only 32 means it did not run.
 const USAGE_ERROR = 32;
 const OUTPUT_CAP = 512 * 1024 * 1024;
+const MAX_ARG_BYTES = 1_000_000;
 
 /**
  * Runs pylint over `files` (paths relative to `cwd`) with JSON output and the service's own
@@ -69,12 +73,14 @@ export async function runPylint(
   const statementsFile = join(work, 'statements.tsv');
   const deadline = Date.now() + (opts.timeoutMs ?? 1_800_000);
   try {
-    const batches =
-      opts.mode === 'split' && parallelism > 1 ? await splitBySize(files, opts.cwd, parallelism) : [files];
-    const jobs = batches.length > 1 ? 1 : parallelism;
-    const outputs = await Promise.all(
-      batches.map((batch) => runOnce(batch, { ...opts, jobs, deadline, statementsFile, work })),
-    );
+    const outputs: JsonMessage[][] = [];
+    for (const group of byArgumentLength(files)) {
+      const batches =
+        opts.mode === 'split' && parallelism > 1 ? await splitBySize(group, cwd, parallelism) : [group];
+      const jobs = batches.length > 1 ? 1 : parallelism;
+      const once = { ...opts, jobs, deadline, statementsFile, work };
+      outputs.push(...(await Promise.all(batches.map((batch) => runOnce(batch, once)))));
+    }
     const statements = await readStatements(statementsFile);
     const counts = new Map<string, PylintCounts>();
     for (const f of files) counts.set(resolve(opts.cwd, f), emptyCounts());
@@ -218,6 +224,23 @@ async function readStatements(file: string): Promise<Map<string, number>> {
     if (tab > 0) map.set(line.slice(tab + 1), Number(line.slice(0, tab)));
   }
   return map;
+}
+
+// The command line has a size limit (ARG_MAX); past it files go in consecutive runs. Pylint's cross-file
+// duplicate-code check only sees files of the same run, as with `split`: `jobs` keeps it whole otherwise.
+function byArgumentLength(files: string[]): string[][] {
+  const groups: string[][] = [[]];
+  let size = 0;
+  for (const f of files) {
+    const bytes = Buffer.byteLength(f) + 1;
+    if (size + bytes > MAX_ARG_BYTES && groups[groups.length - 1]!.length > 0) {
+      groups.push([]);
+      size = 0;
+    }
+    groups[groups.length - 1]!.push(f);
+    size += bytes;
+  }
+  return groups;
 }
 
 // Greedy largest-first packing by file size, so the processes finish at about the same time.

@@ -114,6 +114,21 @@ export async function startFakeApi(opts: FeedOptions): Promise<FakeApi> {
       );
     }
     if (p === '/api/monitors') return json(res, 200, list);
+    const uptime = p.match(/^\/api\/monitors\/(\d+)\/uptime$/);
+    if (uptime) {
+      const w = {
+        checks: 1440,
+        up_checks: 1430,
+        uptime_percent: 99.31,
+        avg_response_time_ms: 80,
+        p95_response_time_ms: 190,
+      };
+      return json(
+        res,
+        200,
+        JSON.stringify({ monitor_id: Number(uptime[1]), '24h': w, '7d': w, '30d': w, '365d': w }),
+      );
+    }
     if (p === '/api/check-results')
       return json(res, 200, history(Number(url.searchParams.get('monitor_id'))));
     if (p === '/api/sse/dashboard') {

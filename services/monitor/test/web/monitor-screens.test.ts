@@ -144,6 +144,11 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     await page.getByRole('button', { name: 'Check now' }).click();
     await until('the requested check', () => (target.hits.get('/hourly') ?? 0) > hits);
     await until('the new result on the page', async () => (await checks.count()) === 2);
+    await page.getByTestId('uptime-24h').filter({ hasText: '100%' }).waitFor();
+    await page.getByRole('radio', { name: '7 days' }).check();
+    await page.getByText('Average response time per completed hour').waitFor();
+    await page.getByRole('radio', { name: '24 hours' }).check();
+    await page.getByText('Every check.').waitFor();
     await shot(page, 'detail');
 
     await page.getByRole('button', { name: 'Pause' }).click();

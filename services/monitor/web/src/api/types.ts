@@ -157,3 +157,29 @@ export interface CheckResultEvent {
   status_code: number | null;
   checked_at: string;
 }
+
+/** One window of `GET /api/monitors/{id}/uptime`. */
+export interface UptimeWindow {
+  checks: number;
+  up_checks: number;
+  uptime_percent: number | null;
+  avg_response_time_ms: number | null;
+  p95_response_time_ms: number | null;
+}
+
+export interface UptimeFigures {
+  monitor_id: number;
+  '24h': UptimeWindow;
+  '7d': UptimeWindow;
+  '30d': UptimeWindow;
+  '365d': UptimeWindow;
+}
+
+/** One bucket of `GET /api/monitors/{id}/rollups`. */
+export interface RollupBucket {
+  at: string;
+  checks: number;
+  up_checks: number;
+  avg_response_time_ms: number | null;
+  p95_response_time_ms: number | null;
+}

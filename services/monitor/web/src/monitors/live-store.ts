@@ -1,5 +1,5 @@
 import { api } from '../api/client.js';
-import type { CheckResult, CheckResultEvent, Monitor, MonitorStatus } from '../api/types.js';
+import type { CheckResult, CheckResultEvent, Monitor, MonitorStatus, UptimeFigures } from '../api/types.js';
 
 /** One check on a monitor's bar and sparkline. */
 export interface Point {
@@ -15,6 +15,8 @@ export interface Row {
   /** Oldest first, at most HISTORY points; null until loaded or a live result arrives. */
   history: Point[] | null;
   historyLoaded: boolean;
+  /** Checks in the last 24 h from the uptime API, advanced by live results; null until loaded. */
+  day: { checks: number; up: number } | null;
 }
 
 export interface Counts {
@@ -84,7 +86,7 @@ export class LiveStore {
     const next = new Map<number, Row>();
     for (const m of list) {
       const old = this.rows.get(m.id);
-      next.set(m.id, old ? { ...old, monitor: m } : { monitor: m, history: null, historyLoaded: false });
+      next.set(m.id, old ? { ...old, monitor: m } : fresh(m));
     }
     this.rows = next;
     this.loaded = true;
@@ -96,7 +98,7 @@ export class LiveStore {
   /** Adds or replaces one monitor (after create, edit, pause, resume). */
   upsert(m: Monitor): void {
     const old = this.rows.get(m.id);
-    this.rows.set(m.id, old ? { ...old, monitor: m } : { monitor: m, history: null, historyLoaded: false });
+    this.rows.set(m.id, old ? { ...old, monitor: m } : fresh(m));
     this.structure++;
     this.changed();
   }
@@ -158,6 +160,7 @@ export class LiveStore {
       this.rows.set(id, {
         ...row,
         history,
+        day: row.day ? { checks: row.day.checks + 1, up: row.day.up + (p.up ? 1 : 0) } : null,
         monitor: {
           ...row.monitor,
           last_checked_at: e.checked_at,
@@ -200,8 +203,14 @@ export class LiveStore {
 
   private async loadHistory(id: number): Promise<void> {
     let results: CheckResult[] = [];
+    let day: Row['day'] = null;
     try {
-      results = await api<CheckResult[]>('/api/check-results', { query: { monitor_id: id, limit: HISTORY } });
+      const [r, u] = await Promise.all([
+        api<CheckResult[]>('/api/check-results', { query: { monitor_id: id, limit: HISTORY } }),
+        api<UptimeFigures>(`/api/monitors/${id}/uptime`).catch(() => null),
+      ]);
+      results = r;
+      if (u?.['24h']) day = { checks: u['24h'].checks, up: u['24h'].up_checks };
     } catch {
       return;
     }
@@ -212,7 +221,7 @@ export class LiveStore {
       .reverse();
     const lastId = fetched.length ? fetched[fetched.length - 1]!.id : 0;
     const live = (row.history ?? []).filter((p) => p.id > lastId);
-    this.rows.set(id, { ...row, history: [...fetched, ...live].slice(-HISTORY), historyLoaded: true });
+    this.rows.set(id, { ...row, history: [...fetched, ...live].slice(-HISTORY), historyLoaded: true, day });
     // Joins the next live batch: while scrolling, many histories arrive and each must not cost a render.
     this.dirty = true;
     this.schedule();
@@ -236,6 +245,16 @@ export class LiveStore {
     this.version++;
     for (const l of this.listeners) l();
   }
+}
+
+function fresh(m: Monitor): Row {
+  return { monitor: m, history: null, historyLoaded: false, day: null };
+}
+
+/** Uptime over 24 h: the API's count when loaded, else the recent checks in view. */
+export function dayUptime(row: Row): number | null {
+  if (row.day) return row.day.checks ? row.day.up / row.day.checks : null;
+  return uptimeOf(row.history);
 }
 
 /** Share of up checks among points in the last 24 h, or null without any. */

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
-import type { Incident, Monitor } from '../api/types.js';
+import type { CheckResult, Incident, Monitor, UptimeFigures } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { CopyButton } from '../components/copy-button.js';
@@ -12,12 +12,17 @@ import { ago, dateTime, duration, percent } from '../lib/format.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { useThrottled } from '../lib/use-throttled.js';
-import { loadResults, RANGES, type RangeKey, type Series, uptimeRatio } from './history-api.js';
+import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js';
 import { liveStore } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
 import { useLiveStore } from './use-live.js';
 
-const DAY = 86_400_000;
+function seriesNote(s: Series): string {
+  if (s.source === 'raw')
+    return s.truncated ? `Every check (the newest ${s.points.length}).` : 'Every check.';
+  const unit = s.source === 'hour' ? 'hour' : 'day';
+  return `Average response time per completed ${unit}; red marks: ${unit}s with a failed check.`;
+}
 
 /** One monitor: live status, response-time chart by range, uptime, incidents, recent results, actions. */
 export function MonitorDetailPage({ id }: { id: number }) {
@@ -28,7 +33,6 @@ export function MonitorDetailPage({ id }: { id: number }) {
   const monitor = live?.monitor ?? fetched.data;
   const [range, setRange] = useState<RangeKey>('24h');
   const [series, setSeries] = useState<Series | null>(null);
-  const [uptimeData, setUptimeData] = useState<Series | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const incidents = useApi<Incident[]>('/api/incidents', { monitor_id: id }, store.incidentVersion);
@@ -40,34 +44,16 @@ export function MonitorDetailPage({ id }: { id: number }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: chartTick refreshes on new results
   useEffect(() => {
-    const spec = RANGES.find((r) => r.key === range)!;
     let alive = true;
-    loadResults(id, Date.now() - spec.ms, range === '1h' ? 1 : 3)
-      .then((s) => alive && setSeries(s))
+    loadSeries(id, range)
+      .then((r) => alive && setSeries(r))
       .catch((e) => alive && setError(messageOf(e)));
     return () => {
       alive = false;
     };
   }, [id, range, chartTick]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: uptimeTick refreshes on new results
-  useEffect(() => {
-    let alive = true;
-    loadResults(id, Date.now() - 30 * DAY, 3)
-      .then((s) => alive && setUptimeData(s))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [id, uptimeTick]);
-
-  const points = useMemo(
-    () =>
-      (series?.results ?? [])
-        .map((r) => ({ t: Date.parse(r.checked_at), ms: r.response_time_ms, up: r.status === 'up' }))
-        .reverse(),
-    [series],
-  );
+  const recent = useApi<CheckResult[]>('/api/check-results', { monitor_id: id, limit: 20 }, chartTick);
+  const uptime = useApi<UptimeFigures>(`/api/monitors/${id}/uptime`, undefined, uptimeTick);
 
   const act = async (what: 'pause' | 'resume' | 'check-now') => {
     setError(null);
@@ -103,13 +89,12 @@ export function MonitorDetailPage({ id }: { id: number }) {
       <p className="loading">Loading…</p>
     );
   }
-  const now = Date.now();
-  const oldest = uptimeData?.results.length ? Date.parse(uptimeData.results.at(-1)!.checked_at) : now;
-  const uptimeCell = (ms: number) => {
-    if (!uptimeData) return '…';
-    const v = percent(uptimeRatio(uptimeData.results, now - ms));
-    return uptimeData.truncated && oldest > now - ms ? `${v}*` : v;
+  const uptimeCell = (key: '24h' | '7d' | '30d') => {
+    if (uptime.error) return '—';
+    const w = uptime.data?.[key];
+    return w ? percent(w.uptime_percent === null ? null : w.uptime_percent / 100) : '…';
   };
+  const avg = uptime.data?.['24h'].avg_response_time_ms ?? null;
 
   return (
     <section>
@@ -178,18 +163,20 @@ export function MonitorDetailPage({ id }: { id: number }) {
       </dl>
       <ul className="uptime-cards" aria-label="Uptime">
         <li>
-          <strong data-testid="uptime-24h">{uptimeCell(DAY)}</strong> 24 hours
+          <strong data-testid="uptime-24h">{uptimeCell('24h')}</strong> uptime 24 hours
         </li>
         <li>
-          <strong>{uptimeCell(7 * DAY)}</strong> 7 days
+          <strong>{uptimeCell('7d')}</strong> 7 days
         </li>
         <li>
-          <strong>{uptimeCell(30 * DAY)}</strong> 30 days
+          <strong>{uptimeCell('30d')}</strong> 30 days
         </li>
+        {avg !== null && (
+          <li>
+            <strong>{Math.round(avg)} ms</strong> average 24 hours
+          </li>
+        )}
       </ul>
-      {uptimeData?.truncated && (
-        <p className="muted small">* over the checks since {dateTime(new Date(oldest).toISOString())}.</p>
-      )}
       <div className="card">
         <div className="chart-head">
           <h2>Response time</h2>
@@ -211,15 +198,13 @@ export function MonitorDetailPage({ id }: { id: number }) {
         </div>
         {series && (
           <LineChart
-            points={points}
+            points={series.points}
             from={series.from}
             to={series.to}
             label={`Response time over the last ${RANGES.find((r) => r.key === range)!.label}`}
           />
         )}
-        {series?.truncated && (
-          <p className="muted small">Showing the newest {series.results.length} checks.</p>
-        )}
+        {series && <p className="muted small">{seriesNote(series)}</p>}
       </div>
       <h2>Incidents</h2>
       {incidents.error ? (
@@ -250,7 +235,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
             </tr>
           </thead>
           <tbody>
-            {(series?.results ?? []).slice(0, 20).map((r) => (
+            {(recent.data ?? []).map((r) => (
               <tr key={r.id}>
                 <td>{dateTime(r.checked_at)}</td>
                 <td>

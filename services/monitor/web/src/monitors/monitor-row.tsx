@@ -4,7 +4,7 @@ import { Sparkline } from '../components/sparkline.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { percent } from '../lib/format.js';
 import { Link } from '../lib/router.js';
-import { type Row, uptimeOf } from './live-store.js';
+import { dayUptime, type Row } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
 
 /** One line of the dashboard; memoised on the row object, which changes only when its monitor does. */
@@ -25,8 +25,8 @@ export const MonitorRow = memo(function MonitorRow({ row }: { row: Row }) {
       <span className="mrow-ms" title="Last response time">
         {m.last_response_time_ms !== null ? `${m.last_response_time_ms} ms` : '—'}
       </span>
-      <span className="mrow-uptime" title="Uptime over the recent checks of the last 24 h">
-        {percent(uptimeOf(row.history))}
+      <span className="mrow-uptime" title="Uptime over the last 24 hours">
+        {percent(dayUptime(row))}
       </span>
     </div>
   );

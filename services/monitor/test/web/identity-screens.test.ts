@@ -137,6 +137,26 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await context.close();
   });
 
+  test('keyboard only: sign in, skip to the content, reach the navigation', async () => {
+    const { page, context } = await chrome.open(svc.base);
+    await page.getByRole('heading', { name: 'Sign in to Monitor' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN.username);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate<string>('document.activeElement.textContent'), 'Skip to content');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate<string>('document.activeElement.textContent'), 'Dashboard');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
+    await context.close();
+  });
+
   test('a forced password change comes first; a viewer sees no write controls', async () => {
     const admin = await tokenFor(svc.base, ADMIN.username, ADMIN.password);
     const vera = await apiCall<{ id: number }>(svc.base, admin, 'POST', '/api/users', {

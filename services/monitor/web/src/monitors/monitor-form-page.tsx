@@ -9,6 +9,7 @@ import { useApi } from '../lib/use-api.js';
 import { bodyOf, emptyForm, type FormState, formOf } from './form-state.js';
 import { liveStore } from './live-store.js';
 import { DNS_RECORD_TYPES, FIELDS_BY_TYPE, type FieldName, URL_HELP } from './monitor-fields.js';
+import { useMonitorBodyFields } from './monitor-schema.js';
 import { MONITOR_TYPES } from './monitor-types.js';
 
 /** Create (no id) or edit a monitor; only the fields of the chosen type are shown. */
@@ -30,17 +31,15 @@ export function MonitorFormPage({ id }: { id?: number }) {
     value: f[k] as string,
     onChange: (e: { target: { value: string } }) => set(k, e.target.value as never),
   });
-  const withChannels =
-    !!channels.data && (channels.data.length > 0 || existing.data?.channel_ids !== undefined);
+  // Linking channels appears once the monitors API accepts `channel_ids`.
+  const accepted = useMonitorBodyFields();
+  const withChannels = accepted.has('channel_ids');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
     setError(null);
-    const { body, errors: local } = bodyOf(
-      f,
-      withChannels && (f.channel_ids.length > 0 || !!existing.data?.channel_ids),
-    );
+    const { body, errors: local } = bodyOf(f, withChannels);
     if (Object.keys(local).length) {
       setErrors(local);
       return;

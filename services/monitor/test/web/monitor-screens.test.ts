@@ -241,13 +241,13 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
 
     const dark = await chrome.open(svc.base, { dark: true });
     await signIn(dark.page, ADMIN.username, ADMIN.password);
-    await dark.page.locator('.mrow[data-monitor-id]').first().waitFor();
+    await dark.page.locator('[data-monitor-id] .cell-up').first().waitFor();
     await shot(dark.page, 'dashboard-dark');
     await dark.context.close();
 
     const phone = await chrome.open(svc.base, { width: 390, height: 844 });
     await signIn(phone.page, ADMIN.username, ADMIN.password);
-    await phone.page.locator('.mrow[data-monitor-id]').first().waitFor();
+    await phone.page.locator('[data-monitor-id] .cell-up').first().waitFor();
     const overflow = await phone.page.evaluate<number>(
       'document.documentElement.scrollWidth - window.innerWidth',
     );

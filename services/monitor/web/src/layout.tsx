@@ -52,9 +52,9 @@ export function Layout({ children }: { children: ReactNode }) {
               value={theme}
               onChange={(e) => setTheme(e.target.value as ThemeChoice)}
             >
-              <option value="system">Auto theme</option>
-              <option value="light">Light theme</option>
-              <option value="dark">Dark theme</option>
+              <option value="system">◐ Auto</option>
+              <option value="light">☀ Light</option>
+              <option value="dark">☾ Dark</option>
             </select>
           </label>
           <Link to="/account" className="whoami" title={`Signed in as ${me?.username} (${me?.role})`}>

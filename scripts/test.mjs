@@ -6,7 +6,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['packages', 'services', 'bench'];
+const paths = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const roots = paths.length ? paths : ['packages', 'services', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'data', '.git', 'fixtures']);
 
 function walk(dir, out) {
@@ -29,6 +30,14 @@ if (files.length === 0) {
   console.error('no test files found under', roots.join(', '));
   process.exit(1);
 }
+// `--check` runs format, lint and type checks first; the tests run even when those fail, so one
+// run reports everything, and the exit code is non-zero if either part failed.
+let checkStatus = 0;
+if (process.argv.includes('--check')) {
+  checkStatus = spawnSync('npm', ['run', 'check'], { stdio: 'inherit', cwd: root }).status ?? 1;
+}
 const args = ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files];
 const res = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
-process.exit(res.status ?? 1);
+if (checkStatus !== 0)
+  console.error('\nformat, lint or type check failed: see the output of `npm run check` above');
+process.exit(checkStatus || (res.status ?? 1));

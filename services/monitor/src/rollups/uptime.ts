@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Aggregate, rollupsRepo } from '../store/repos/rollups-repo.js';
 import type { MonitorDB } from '../store/schema.js';
-import { DAY_MS, HOUR_MS, markName } from './rollup-job.js';
+import { DAY_MS, markName } from './rollup-job.js';
 
 export const UPTIME_WINDOWS = {
   '24h': DAY_MS,

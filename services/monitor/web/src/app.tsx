@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { api } from './api/client.js';
 import type { Monitor, Role } from './api/types.js';
-import { AccountPage } from './auth/account-page.js';
 import { AuthProvider, useAuth } from './auth/auth-context.js';
 import { ForcedChangePage } from './auth/forced-change-page.js';
 import { LoginPage } from './auth/login-page.js';
@@ -11,17 +10,36 @@ import { matchPath, useLocation } from './lib/router.js';
 import { DashboardPage } from './monitors/dashboard-page.js';
 import { openDashboardStream, type StreamState } from './monitors/dashboard-stream.js';
 import { liveStore } from './monitors/live-store.js';
-import { MonitorDetailPage } from './monitors/monitor-detail-page.js';
-import { MonitorFormPage } from './monitors/monitor-form-page.js';
 import { StreamStateContext } from './monitors/use-live.js';
-import { ApiKeysPage } from './pages/api-keys-page.js';
-import { AuditLogPage } from './pages/audit-log-page.js';
-import { ChannelsPage } from './pages/channels-page.js';
-import { ImportExportPage } from './pages/import-export-page.js';
-import { IncidentsPage } from './pages/incidents-page.js';
-import { MaintenancePage } from './pages/maintenance-page.js';
-import { SettingsPage } from './pages/settings-page.js';
-import { UsersPage } from './pages/users-page.js';
+
+// Screens other than the dashboard load on first visit: the first render parses only what it shows.
+const AccountPage = lazy(() => import('./auth/account-page.js').then((m) => ({ default: m.AccountPage })));
+const MonitorDetailPage = lazy(() =>
+  import('./monitors/monitor-detail-page.js').then((m) => ({ default: m.MonitorDetailPage })),
+);
+const MonitorFormPage = lazy(() =>
+  import('./monitors/monitor-form-page.js').then((m) => ({ default: m.MonitorFormPage })),
+);
+const ApiKeysPage = lazy(() => import('./pages/api-keys-page.js').then((m) => ({ default: m.ApiKeysPage })));
+const AuditLogPage = lazy(() =>
+  import('./pages/audit-log-page.js').then((m) => ({ default: m.AuditLogPage })),
+);
+const ChannelsPage = lazy(() =>
+  import('./pages/channels-page.js').then((m) => ({ default: m.ChannelsPage })),
+);
+const ImportExportPage = lazy(() =>
+  import('./pages/import-export-page.js').then((m) => ({ default: m.ImportExportPage })),
+);
+const IncidentsPage = lazy(() =>
+  import('./pages/incidents-page.js').then((m) => ({ default: m.IncidentsPage })),
+);
+const MaintenancePage = lazy(() =>
+  import('./pages/maintenance-page.js').then((m) => ({ default: m.MaintenancePage })),
+);
+const SettingsPage = lazy(() =>
+  import('./pages/settings-page.js').then((m) => ({ default: m.SettingsPage })),
+);
+const UsersPage = lazy(() => import('./pages/users-page.js').then((m) => ({ default: m.UsersPage })));
 
 interface RouteDef {
   path: string;
@@ -102,7 +120,9 @@ function Routes() {
   }
   return (
     <StreamStateContext.Provider value={stream}>
-      <Layout>{page}</Layout>
+      <Layout>
+        <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
+      </Layout>
     </StreamStateContext.Provider>
   );
 }

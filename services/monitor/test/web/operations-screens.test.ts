@@ -113,6 +113,23 @@ describe('dashboard: channels, maintenance, settings', { skip: needChromium() },
     const row = page.getByRole('row', { name: /Database upgrade/ });
     await row.getByText('Nightly job').waitFor();
     await row.getByText('in effect').waitFor();
+
+    // A recurring window: a cron start and a duration, in a time zone.
+    await page.getByRole('button', { name: 'New window' }).click();
+    const weekly = page.getByRole('form', { name: 'New maintenance window' });
+    await weekly.getByLabel('Window name').fill('Sunday backups');
+    await weekly.getByLabel('Recurring (cron schedule)').check();
+    await weekly.getByLabel('Cron (occurrence start)').fill('bad cron');
+    await weekly.getByRole('button', { name: 'Create window' }).click();
+    await weekly.locator('input[aria-invalid=true]').first().waitFor();
+    await weekly.getByLabel('Cron (occurrence start)').fill('30 2 * * 0');
+    await weekly.getByLabel('Duration (minutes)').fill('90');
+    await weekly.getByLabel('Time zone').fill('Europe/Paris');
+    await weekly.getByRole('button', { name: 'Create window' }).click();
+    await page
+      .getByRole('row', { name: /Sunday backups/ })
+      .getByText('30 2 * * 0')
+      .waitFor();
     await shot(page, 'maintenance');
   });
 

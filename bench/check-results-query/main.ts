@@ -60,6 +60,17 @@ for (let start = 0; start < total; start += chunk) {
 if (dialect === 'postgres') await sql`analyze check_results`.execute(db);
 else await sql`analyze`.execute(db);
 console.error(`stored in ${Math.round((performance.now() - t0) / 1000)} s`);
+const size =
+  dialect === 'postgres'
+    ? await sql<{ bytes: number }>`select pg_total_relation_size('check_results') as bytes`.execute(db)
+    : await sql<{ bytes: number }>`select sum(pgsize) as bytes from dbstat
+        where name in ('check_results', 'check_results_monitor_time', 'check_results_time')`.execute(db);
+console.log(
+  JSON.stringify({
+    results_stored: total,
+    db_bytes_per_result: Math.round((Number(size.rows[0]?.bytes) / total) * 10) / 10,
+  }),
+);
 
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 const address = server.app.server.address();

@@ -14,7 +14,8 @@ export interface GradeInput {
 /** A 0–100 score and its letter. */
 export interface Grade {
   score: number;
-  letter: 'A' | 'B' | 'C' | 'D' | 'F';
+  /** `–` when the run has none of the parts (no functions, no MI, no pylint): no grade is invented. */
+  letter: 'A' | 'B' | 'C' | 'D' | 'F' | '–';
   /** The parts that were averaged, for the explanation next to the grade. */
   parts: { name: string; value: number }[];
 }
@@ -38,6 +39,17 @@ export function gradeOf(s: GradeInput): Grade {
   }
   if (typeof s.pylint_avg === 'number') parts.push({ name: 'pylint', value: clamp(s.pylint_avg * 10) });
   const score = parts.length ? parts.reduce((a, p) => a + p.value, 0) / parts.length : 0;
-  const letter = score >= 85 ? 'A' : score >= 70 ? 'B' : score >= 55 ? 'C' : score >= 40 ? 'D' : 'F';
+  const letter =
+    parts.length === 0
+      ? '–'
+      : score >= 85
+        ? 'A'
+        : score >= 70
+          ? 'B'
+          : score >= 55
+            ? 'C'
+            : score >= 40
+              ? 'D'
+              : 'F';
   return { score: Math.round(score * 10) / 10, letter, parts };
 }

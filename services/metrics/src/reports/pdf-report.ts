@@ -139,13 +139,15 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
   });
   doc.x = M;
   doc.y = top + 2 * 58 + 4;
-  heading(doc, `Grade ${grade.letter} (${fmtNum(grade.score)}/100)`);
+  heading(doc, grade.parts.length ? `Grade ${grade.letter} (${fmtNum(grade.score)}/100)` : 'No grade');
   doc
     .font('regular')
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `Average of ${grade.parts.map((p) => `${p.name} ${fmtNum(p.value)}`).join(', ')}. A ≥ 85, B ≥ 70, C ≥ 55, D ≥ 40, else F.`,
+      grade.parts.length
+        ? `Average of ${grade.parts.map((p) => `${p.name} ${fmtNum(p.value)}`).join(', ')}. A ≥ 85, B ≥ 70, C ≥ 55, D ≥ 40, else F.`
+        : 'The run has no functions, maintainability index or pylint score to grade.',
       { width: CONTENT_W },
     );
   heading(doc, 'Cyclomatic complexity ranks of functions');

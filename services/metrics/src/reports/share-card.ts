@@ -14,6 +14,7 @@ const GRADE_COLOURS: Record<string, string> = {
   C: '#e8b32c',
   D: '#f08c2e',
   F: '#c62828',
+  '–': '#6b7280',
 };
 
 /** The share card as an SVG document: repository, ref, six KPIs and the grade. */
@@ -60,7 +61,7 @@ export function shareCardSvg(d: ReportData): string {
   parts.push(
     `<circle cx="${gx + 108}" cy="400" r="120" fill="${GRADE_COLOURS[grade.letter]}"/>`,
     `<text x="${gx + 108}" y="448" font-size="150" font-weight="bold" fill="#ffffff" text-anchor="middle">${grade.letter}</text>`,
-    `<text x="${gx + 108}" y="560" font-size="22" fill="#c8d3ea" text-anchor="middle">grade · ${fmtNum(grade.score)}/100</text>`,
+    `<text x="${gx + 108}" y="560" font-size="22" fill="#c8d3ea" text-anchor="middle">${grade.parts.length ? `grade · ${fmtNum(grade.score)}/100` : 'no grade'}</text>`,
     `<text x="${gx + 108}" y="230" font-size="20" fill="#9fb3d9" text-anchor="middle">run #${d.id}</text>`,
     '</svg>',
   );

@@ -32,6 +32,7 @@ describe('gradeOf', () => {
     assert.equal(g.letter, 'D');
     assert.equal(gradeOf({ mi_avg: 10, cc_avg: 12 }).letter, 'F');
     assert.equal(gradeOf({}).score, 0);
+    assert.equal(gradeOf({}).letter, '–');
   });
 });
 
@@ -138,5 +139,29 @@ describe('PDF report', () => {
       p3,
       /Most complex functions.*Dispatcher\.route\s+pkg\/core\/dispatcher\.py\s+120\s+41\s+F\s+63/,
     );
+  });
+  test('renders a run without files or metrics (an empty repository) without inventing numbers', async () => {
+    const d = sampleReportData();
+    d.files = [];
+    d.worstFunctions = [];
+    d.summary = {
+      files: 0,
+      classes: 0,
+      functions: 0,
+      loc: 0,
+      cc_avg: null,
+      cc_max: null,
+      mi_avg: null,
+      pylint_avg: null,
+    };
+    const { pages, text } = await readPdf(await renderPdfReport(d));
+    assert.equal(pages, 3);
+    assert.match(text[0] ?? '', /Avg complexity\s+–/);
+    assert.match(text[0] ?? '', /No grade/);
+    assert.ok(!(text[2] ?? '').includes('Most complex functions'));
+    const card = shareCardSvg(d);
+    assert.ok(card.includes('>–<'), 'missing KPIs read as a dash');
+    assert.ok(card.includes('no grade'));
+    assert.equal(renderShareCard(d).readUInt32BE(16), 1200);
   });
 });

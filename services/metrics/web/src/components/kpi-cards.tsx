@@ -27,7 +27,9 @@ export function Kpis({ s }: { s: Summary }) {
         >
           <span className="kpi-label">Grade</span>
           <span className="kpi-value">{grade.letter}</span>
-          <span className="kpi-sub">score {grade.score.toFixed(0)}/100</span>
+          <span className="kpi-sub">
+            {grade.parts.length ? `score ${grade.score.toFixed(0)}/100` : 'nothing to grade'}
+          </span>
         </div>
         {cards.map(([label, value, sub]) => (
           <div className="kpi" key={label}>

@@ -87,6 +87,7 @@ function useLiveData(active: boolean): StreamState {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       alive = false;
+      liveStore.reset();
       clearInterval(every);
       document.removeEventListener('visibilitychange', onVisible);
       stop();

@@ -95,6 +95,16 @@ export class LiveStore {
     this.changed();
   }
 
+  /** Forgets everything (sign-out), so the next user never sees the previous one's monitors. */
+  reset(): void {
+    this.rows = new Map();
+    this.queue = [];
+    this.historyQueue = [];
+    this.loaded = false;
+    this.structure++;
+    this.changed();
+  }
+
   /** Adds or replaces one monitor (after create, edit, pause, resume). */
   upsert(m: Monitor): void {
     const old = this.rows.get(m.id);

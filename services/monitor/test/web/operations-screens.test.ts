@@ -86,6 +86,10 @@ describe('dashboard: channels, maintenance, settings', { skip: needChromium() },
     const broken = page.getByRole('row', { name: /broken-hook/ });
     await broken.getByRole('button', { name: 'Test' }).click();
     await broken.getByText(/Test failed: .*500/).waitFor({ timeout: 20_000 });
+    await broken.getByRole('button', { name: 'deliveries' }).click();
+    const log = page.getByRole('table', { name: 'Deliveries of broken-hook' });
+    // The test message went through the normal delivery path: its failed attempt is in the log.
+    await log.getByRole('row', { name: /test.*failed.*500/ }).waitFor();
     await shot(page, 'channels');
   });
 

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { api } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
 import type { Channel } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ChannelForm } from '../channels/channel-form.js';
 import { CHANNEL_TYPES } from '../channels/channel-types.js';
+import { Deliveries } from '../channels/deliveries.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
@@ -16,6 +17,8 @@ export function ChannelsPage() {
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [results, setResults] = useState<Record<number, { ok: boolean; text: string }>>({});
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [tests, setTests] = useState(0);
   const writable = can('admin');
 
   const test = async (c: Channel) => {
@@ -26,6 +29,7 @@ export function ChannelsPage() {
     } catch (e) {
       setResults((r) => ({ ...r, [c.id]: { ok: false, text: `Test failed: ${messageOf(e)}` } }));
     }
+    setTests((n) => n + 1);
   };
 
   const remove = async (c: Channel) => {
@@ -71,31 +75,50 @@ export function ChannelsPage() {
           </thead>
           <tbody>
             {list.data?.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{CHANNEL_TYPES[c.type]?.label ?? c.type}</td>
-                <td>{c.is_enabled ? 'yes' : 'no'}</td>
-                {writable && (
-                  <td className="row-actions">
-                    <button type="button" onClick={() => void test(c)}>
-                      Test
+              <Fragment key={c.id}>
+                <tr>
+                  <td>
+                    {c.name}{' '}
+                    <button
+                      type="button"
+                      className="link"
+                      aria-expanded={open === c.id}
+                      onClick={() => setOpen(open === c.id ? null : c.id)}
+                    >
+                      {open === c.id ? 'hide deliveries' : 'deliveries'}
                     </button>
-                    <button type="button" onClick={() => setEditing(c)}>
-                      Edit
-                    </button>
-                    <ConfirmButton
-                      label="Delete"
-                      question={`Delete ${c.name}?`}
-                      onConfirm={() => remove(c)}
-                    />
-                    {results[c.id] && (
-                      <span role="status" className={results[c.id]!.ok ? 'ok-text' : 'error-text'}>
-                        {results[c.id]!.text}
-                      </span>
-                    )}
                   </td>
+                  <td>{CHANNEL_TYPES[c.type]?.label ?? c.type}</td>
+                  <td>{c.is_enabled ? 'yes' : 'no'}</td>
+                  {writable && (
+                    <td className="row-actions">
+                      <button type="button" onClick={() => void test(c)}>
+                        Test
+                      </button>
+                      <button type="button" onClick={() => setEditing(c)}>
+                        Edit
+                      </button>
+                      <ConfirmButton
+                        label="Delete"
+                        question={`Delete ${c.name}?`}
+                        onConfirm={() => remove(c)}
+                      />
+                      {results[c.id] && (
+                        <span role="status" className={results[c.id]!.ok ? 'ok-text' : 'error-text'}>
+                          {results[c.id]!.text}
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+                {open === c.id && (
+                  <tr>
+                    <td colSpan={4} className="nested">
+                      <Deliveries channelId={c.id} name={c.name} refresh={tests} />
+                    </td>
+                  </tr>
                 )}
-              </tr>
+              </Fragment>
             ))}
             {list.data?.length === 0 && (
               <tr>

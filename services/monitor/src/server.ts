@@ -6,6 +6,7 @@ import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './events/event-bus.js';
+import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js';
 import { startReminders } from './incidents/reminders.js';
 import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
@@ -41,10 +42,6 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     migrations,
   });
   const bus = new EventBus();
-  const engine = new CheckEngine(database.db, bus, log, {
-    concurrency: config.checkConcurrency,
-    ...opts.engine,
-  });
   const keys = loadSecretKeys(config.secretKey, config.dataDir, log);
   const settings = new SettingsStore(database.db, keys.encryption);
   const maintenance = new MaintenanceSchedule(database.db, log);
@@ -53,6 +50,17 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     { db: database.db, dialect: database.dialect, log, encryptionKey: keys.encryption, settings },
     outboxOptions,
   );
+  const engine = new CheckEngine(database.db, bus, log, {
+    concurrency: config.checkConcurrency,
+    isUnderMaintenance: (id, at) => maintenance.isUnderMaintenance(id, new Date(at)),
+    // Incidents open and resolve, and their alerts are queued, in the transaction of the results.
+    inTransaction: async (trx, stored) => {
+      const events = await applyIncidentRules(trx, stored.map(toResultFact), { outbox });
+      if (events.length > 0) setImmediate(() => outbox.kick());
+      return events;
+    },
+    ...opts.engine,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,

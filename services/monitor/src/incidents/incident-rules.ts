@@ -1,4 +1,5 @@
 import { notifyMonitorEvent } from '../notify/enqueue.js';
+import type { StoredResult } from '../results/result-writer.js';
 import { type IncidentRow, incidentsRepo } from '../store/repos/incidents-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import type { Db, MonitorStatus } from '../store/schema.js';
@@ -16,6 +17,22 @@ export interface ResultFact {
   status_code: number | null;
   response_time_ms: number | null;
   tls_days_left: number | null;
+}
+
+/** The facts of a result as the result writer stores it. */
+export function toResultFact(r: StoredResult): ResultFact {
+  return {
+    monitor_id: r.monitor_id,
+    result_id: r.result_id,
+    checked_at: r.checked_at,
+    status: r.status,
+    prev_status: r.prev_status,
+    new_status: r.runtime.current_status,
+    error: r.error,
+    status_code: r.status_code,
+    response_time_ms: r.response_time_ms,
+    tls_days_left: r.tls_days_left,
+  };
 }
 
 export interface IncidentEvent {

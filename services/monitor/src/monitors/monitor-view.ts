@@ -3,7 +3,7 @@ import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import { configOf } from './monitor-input.js';
 
 /** The API shape of a monitor; `maskSecrets` hides credentials from read-only users. */
-export function toMonitorView(row: MonitorRow, maskSecrets = false) {
+export function toMonitorView(row: MonitorRow, maskSecrets = false, channelIds: number[] = []) {
   const c = configOf(row);
   let auth = c.auth;
   if (maskSecrets && auth) {
@@ -13,6 +13,8 @@ export function toMonitorView(row: MonitorRow, maskSecrets = false) {
     id: row.id,
     ...c,
     auth,
+    channel_ids: channelIds,
+    reminder_interval_minutes: row.reminder_interval_minutes,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

@@ -6,6 +6,7 @@ import { errors } from '../errors.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
+import { type AlertingInput, reminderColumn, saveChannelLinks } from './monitor-alerting.js';
 import {
   configColumns,
   configOf,
@@ -40,7 +41,11 @@ export function getMonitor(ctx: AppContext, id: number): Promise<MonitorRow> {
 }
 
 /** Creates a monitor; the engine schedules its first check at once. */
-export async function createMonitor(ctx: AppContext, req: FastifyRequest, input: MonitorInput) {
+export async function createMonitor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  input: MonitorInput & AlertingInput,
+) {
   const c = withDefaults(input);
   ensureValid(c);
   const now = Date.now();
@@ -51,9 +56,11 @@ export async function createMonitor(ctx: AppContext, req: FastifyRequest, input:
       paused: 0,
       current_status: 'pending',
       consecutive_failures: 0,
+      ...reminderColumn(input, 'create'),
       created_at: now,
       updated_at: now,
     });
+    await saveChannelLinks(trx, r.id, input, 'create');
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: c }];
   });
   ctx.engine.apply(row);
@@ -65,7 +72,7 @@ export async function updateMonitor(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  input: Partial<MonitorConfig>,
+  input: Partial<MonitorConfig> & AlertingInput,
   mode: 'replace' | 'patch',
 ) {
   const row = await audited(ctx, req, async (trx) => {
@@ -78,8 +85,10 @@ export async function updateMonitor(
     const r = await monitorsRepo.update(trx, id, {
       ...configColumns(c),
       heartbeat_token: token,
+      ...reminderColumn(input, mode),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
+    await saveChannelLinks(trx, id, input, mode);
     return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail: input }];
   });
   ctx.engine.apply(row);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../events/event-bus.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRuntime, monitorsRepo } from '../store/repos/monitors-repo.js';
@@ -18,6 +18,16 @@ export interface PendingResult {
   runtime: MonitorRuntime;
 }
 
+/** A result as stored, with its id. */
+export interface StoredResult extends PendingResult {
+  result_id: number;
+}
+
+export interface AfterCommitEvent {
+  name: string;
+  data: unknown;
+}
+
 export interface ResultWriterOptions {
   /** Results are collected this long before one transaction writes them all. */
   flushMs?: number;
@@ -25,6 +35,11 @@ export interface ResultWriterOptions {
   maxBatch?: number;
   /** Monitors whose results must be dropped (deleted meanwhile). */
   isGone?: (monitorId: number) => boolean;
+  /**
+   * Runs inside each batch's transaction after the rows are stored (incidents and their alerts
+   * must commit with the results that cause them); the events it returns go out after commit.
+   */
+  inTransaction?: (trx: Transaction<MonitorDB>, stored: StoredResult[]) => Promise<AfterCommitEvent[]>;
   onError?: (err: unknown) => void;
 }
 
@@ -77,6 +92,7 @@ export class ResultWriter {
     let rows = isGone ? batch.filter((r) => !isGone(r.monitor_id)) : batch;
     if (rows.length === 0) return;
     let ids: number[];
+    let extra: AfterCommitEvent[] = [];
     try {
       ids = await this.db.transaction().execute(async (trx) => {
         // Another instance (or a delete racing this batch) may have removed a monitor.
@@ -97,6 +113,12 @@ export class ResultWriter {
         const latest = new Map<number, MonitorRuntime>();
         for (const r of rows) latest.set(r.monitor_id, r.runtime);
         for (const rt of latest.values()) await monitorsRepo.writeRuntime(trx, rt);
+        if (this.opts.inTransaction) {
+          extra = await this.opts.inTransaction(
+            trx,
+            rows.map((r, i) => ({ ...r, result_id: out[i]! })),
+          );
+        }
         return out;
       });
     } catch (err) {
@@ -122,5 +144,6 @@ export class ResultWriter {
         new_status: r.runtime.current_status,
       });
     });
+    for (const e of extra) this.bus.publish(e.name, e.data);
   }
 }

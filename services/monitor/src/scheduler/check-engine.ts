@@ -4,7 +4,7 @@ import type { Logger } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { type CheckOutcome, runCheck } from '../checks/index.js';
 import type { EventBus } from '../events/event-bus.js';
-import { ResultWriter } from '../results/result-writer.js';
+import { ResultWriter, type ResultWriterOptions } from '../results/result-writer.js';
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
@@ -29,6 +29,10 @@ export interface EngineOptions {
   owner?: string;
   /** Called as each scheduled check starts with its lag (start minus due), for benchmarks. */
   onCheckStarted?: (lagMs: number) => void;
+  /** Whether a maintenance window covers the monitor at a time (answered from memory). */
+  isUnderMaintenance?: (monitorId: number, at: number) => boolean;
+  /** Runs in each result batch's transaction; see ResultWriterOptions.inTransaction. */
+  inTransaction?: ResultWriterOptions['inTransaction'];
 }
 
 type Kind = 'scheduled' | 'now';
@@ -70,6 +74,7 @@ export class CheckEngine {
     setMaxListeners(0, this.abort.signal);
     this.writer = new ResultWriter(db, bus, {
       flushMs: opts.flushMs ?? 200,
+      inTransaction: opts.inTransaction,
       onError: (err) => log.error({ err }, 'storing check results failed'),
     });
     const owner = opts.owner ?? `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -197,7 +202,7 @@ export class CheckEngine {
     if (slot.paused) return 'paused';
     const now = Date.now();
     slot.lastPingAt = now;
-    this.writer.add(judge(slot, pingOutcome(ok), now, !ok).pending);
+    this.writer.add(judge(slot, pingOutcome(ok), now, !ok, this.inMaintenance(slot.id, now)).pending);
     this.schedule(slot, now + slot.intervalMs + slot.graceMs);
     await this.writer.flush();
     return 'recorded';
@@ -264,6 +269,10 @@ export class CheckEngine {
     this.timer.push({ due, id: slot.id, version: slot.version });
   }
 
+  private inMaintenance(monitorId: number, at: number): boolean {
+    return this.opts.isUnderMaintenance?.(monitorId, at) ?? false;
+  }
+
   private unschedule(slot: Slot): void {
     slot.version++;
     slot.due = null;
@@ -319,7 +328,13 @@ export class CheckEngine {
     // Aborted by shutdown, deleted or paused meanwhile: not a real result.
     if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused) return;
     const hadFailures = slot.failures > 0;
-    const { transition: t, pending } = judge(slot, outcome, startedAt, false);
+    const { transition: t, pending } = judge(
+      slot,
+      outcome,
+      startedAt,
+      false,
+      this.inMaintenance(slot.id, startedAt),
+    );
     this.writer.add(pending);
     if (slot.gone) return;
     const now = Date.now();

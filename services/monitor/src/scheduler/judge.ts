@@ -6,21 +6,26 @@ import { applyResult, type Transition } from './transition.js';
 
 /**
  * Applies a check outcome to a slot's state (retries, status) and returns the result to store.
- * `immediate` failures skip the retries (a heartbeat client reporting failure).
+ * `immediate` failures skip the retries (a heartbeat client reporting failure). Inside a
+ * maintenance window the monitor reads `maintenance` and failures do not count; leaving one, it
+ * starts afresh as after a resume.
  */
 export function judge(
   slot: Slot,
   outcome: CheckOutcome,
   startedAt: number,
   immediate: boolean,
+  inMaintenance = false,
 ): { transition: Transition; pending: PendingResult } {
   const prev = slot.status;
-  const t = applyResult(
-    { status: prev, failures: slot.failures },
-    outcome.status,
-    slot.retryCount,
-    immediate,
-  );
+  const t: Transition = inMaintenance
+    ? { status: 'maintenance', failures: 0, retrying: false, changed: prev !== 'maintenance' }
+    : applyResult(
+        { status: prev === 'maintenance' ? 'pending' : prev, failures: slot.failures },
+        outcome.status,
+        slot.retryCount,
+        immediate,
+      );
   // Two results of one monitor never share a timestamp: (monitor, time) identifies a result.
   const checkedAt = Math.max(startedAt, (slot.lastCheckedAt ?? 0) + 1);
   slot.status = t.status;

@@ -14,6 +14,7 @@ import {
   setPaused,
   updateMonitor,
 } from '../../monitors/monitors-service.js';
+import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
 import { CheckNowAccepted, Monitor, MonitorBody, MonitorPatch } from './schema.js';
 
@@ -22,11 +23,18 @@ const security = [{ bearer: [] }];
 const read = { auth: { role: 'viewer' as const } };
 const write = { auth: { role: 'admin' as const } };
 
-// Read-only users see monitors without their credentials.
-const view = (req: FastifyRequest) => {
+type Row = Parameters<typeof toMonitorView>[0];
+
+// Read-only users see monitors without their credentials; channel links come in one query.
+async function views(ctx: AppContext, req: FastifyRequest, rows: Row[]) {
   const mask = principalOf(req).role === 'viewer';
-  return (row: Parameters<typeof toMonitorView>[0]) => toMonitorView(row, mask);
-};
+  const links = await monitorChannelsRepo.forMonitors(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toMonitorView(r, mask, links.get(r.id) ?? []));
+}
+const view = async (ctx: AppContext, req: FastifyRequest, row: Row) => (await views(ctx, req, [row]))[0]!;
 
 /** Monitors: CRUD and the pause, resume and check-now actions. */
 export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -37,7 +45,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: read,
         schema: { tags, security, response: { 200: Type.Array(Monitor), ...problems(401, 403) } },
       },
-      async (req) => (await monitorsRepo.list(ctx.db)).map(view(req)),
+      async (req) => views(ctx, req, await monitorsRepo.list(ctx.db)),
     );
     app.post(
       '/api/monitors',
@@ -51,7 +59,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) =>
-        reply.code(201).send(view(req)(await createMonitor(ctx, req, req.body as MonitorInput))),
+        reply.code(201).send(await view(ctx, req, await createMonitor(ctx, req, req.body as MonitorInput))),
     );
     app.get(
       '/api/monitors/:id',
@@ -59,7 +67,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: read,
         schema: { tags, security, params: IdParams, response: { 200: Monitor, ...problems(401, 403, 404) } },
       },
-      async (req) => view(req)(await getMonitor(ctx, req.params.id)),
+      async (req) => view(ctx, req, await getMonitor(ctx, req.params.id)),
     );
     app.put(
       '/api/monitors/:id',
@@ -74,7 +82,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req) =>
-        view(req)(await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace')),
+        view(ctx, req, await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace')),
     );
     app.patch(
       '/api/monitors/:id',
@@ -89,7 +97,11 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req) =>
-        view(req)(await updateMonitor(ctx, req, req.params.id, req.body as Partial<MonitorInput>, 'patch')),
+        view(
+          ctx,
+          req,
+          await updateMonitor(ctx, req, req.params.id, req.body as Partial<MonitorInput>, 'patch'),
+        ),
     );
     app.delete(
       '/api/monitors/:id',
@@ -122,7 +134,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             response: { 200: Monitor, ...problems(401, 403, 404) },
           },
         },
-        async (req) => view(req)(await setPaused(ctx, req, req.params.id, paused)),
+        async (req) => view(ctx, req, await setPaused(ctx, req, req.params.id, paused)),
       );
     }
     app.post(

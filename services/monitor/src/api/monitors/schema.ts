@@ -67,17 +67,39 @@ const configFields = {
   heartbeat_grace_seconds: Type.Integer({ minimum: 0, maximum: 86400 }),
 };
 
+/** How a monitor alerts; not part of what it checks. */
+const alertFields = {
+  channel_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems: 100,
+    description: 'Notification channels that get this monitor’s alerts',
+  }),
+  reminder_interval_minutes: nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 10080,
+      description: 'Repeat the down alert this often while an incident lasts',
+    }),
+  ),
+};
+const optionalAlert = {
+  channel_ids: Type.Optional(alertFields.channel_ids),
+  reminder_interval_minutes: Type.Optional(alertFields.reminder_interval_minutes),
+};
+
 const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) => [k, Type.Optional(v)])) as {
   [K in keyof typeof configFields]: ReturnType<typeof Type.Optional<(typeof configFields)[K]>>;
 };
 
 /** POST and PUT (a full replacement: omitted fields take their defaults). */
 export const MonitorBody = Type.Object(
-  { ...optional, name: configFields.name },
+  { ...optional, ...optionalAlert, name: configFields.name },
   { additionalProperties: false },
 );
 /** PATCH: any subset. */
-export const MonitorPatch = Type.Object(optional, { additionalProperties: false, minProperties: 1 });
+export const MonitorPatch = Type.Object(
+  { ...optional, ...optionalAlert },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 const DateTime = Type.String({ format: 'date-time' });
 export const StatusSchema = Type.Union([
@@ -91,6 +113,7 @@ export const StatusSchema = Type.Union([
 export const Monitor = Type.Object({
   id: Type.Integer(),
   ...configFields,
+  ...alertFields,
   current_status: StatusSchema,
   last_checked_at: nullable(DateTime),
   last_response_time_ms: nullable(Type.Integer()),

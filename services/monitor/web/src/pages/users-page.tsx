@@ -121,6 +121,8 @@ export function UsersPage() {
                     <span className="sr-only">Role of {u.username}</span>
                     <select
                       value={u.role}
+                      disabled={u.id === me?.id}
+                      title={u.id === me?.id ? 'Another superadmin changes your role' : undefined}
                       onChange={(e) =>
                         void run(
                           () =>

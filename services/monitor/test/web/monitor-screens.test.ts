@@ -27,7 +27,7 @@ async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 30
 }
 
 const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 const row = (page: Page, name: string) =>
   page.locator('.mrow[data-monitor-id]', { has: page.getByRole('link', { name, exact: true }) });
 

@@ -9,7 +9,7 @@ import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './s
 import { ensureWebBuild } from './web-build.js';
 
 const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 
 /** Whether the running service has this API yet (areas land one by one). */
 async function has(base: string, token: string, path: string): Promise<boolean> {

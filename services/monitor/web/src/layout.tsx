@@ -3,6 +3,8 @@ import type { Role } from './api/types.js';
 import { useAuth } from './auth/auth-context.js';
 import { Link, useLocation } from './lib/router.js';
 import { type ThemeChoice, useTheme } from './lib/theme.js';
+import { useApi } from './lib/use-api.js';
+import { useIncidentVersion } from './monitors/use-live.js';
 
 const nav: { to: string; label: string; role: Role }[] = [
   { to: '/', label: 'Dashboard', role: 'viewer' },
@@ -21,6 +23,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { me, can, signOut } = useAuth();
   const { path } = useLocation();
   const [theme, setTheme] = useTheme();
+  // Open incidents in the navigation, refreshed by the stream's incident events.
+  const open = useApi<unknown[]>('/api/incidents', { status: 'open', limit: 100 }, useIncidentVersion());
+  const openCount = open.data?.length ?? 0;
   const active = (to: string) =>
     to === '/' ? path === '/' || path.startsWith('/monitors') : path.startsWith(to);
   return (
@@ -40,6 +45,12 @@ export function Layout({ children }: { children: ReactNode }) {
                 <li key={n.to}>
                   <Link to={n.to} aria-current={active(n.to) ? 'page' : undefined}>
                     {n.label}
+                    {n.to === '/incidents' && openCount > 0 && (
+                      <span className="nav-count" title={`${openCount} open`}>
+                        <span className="sr-only">, open: </span>
+                        {openCount >= 100 ? '99+' : openCount}
+                      </span>
+                    )}
                   </Link>
                 </li>
               ))}

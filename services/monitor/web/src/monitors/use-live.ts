@@ -8,6 +8,11 @@ export function useLiveStore(): LiveStore {
   return liveStore;
 }
 
+/** Re-renders only when an incident event arrives; returns a counter to reload incident views with. */
+export function useIncidentVersion(): number {
+  return useSyncExternalStore(liveStore.subscribe, () => liveStore.incidentVersion);
+}
+
 /** The stream's connection state, provided by the app shell. */
 export const StreamStateContext = createContext<StreamState>('stopped');
 

@@ -56,8 +56,9 @@ const fromAggregate = (a: Aggregate | undefined): Part[] => (a ? [a] : []);
  * buckets already done, plus raw results since): cheap however long the window.
  */
 export async function uptimeOf(db: Kysely<MonitorDB>, monitorId: number, now = Date.now()) {
-  const hourMark = (await rollupsRepo.getMark(db, markName('hour'))) ?? now;
-  const dayMark = (await rollupsRepo.getMark(db, markName('day'))) ?? hourMark;
+  // Without a watermark nothing is rolled up yet: the whole window then comes from raw results.
+  const hourMark = (await rollupsRepo.getMark(db, markName('hour'))) ?? 0;
+  const dayMark = (await rollupsRepo.getMark(db, markName('day'))) ?? 0;
   const out = {} as Record<UptimeWindow, UptimeFigures>;
   const [raw24] = await rollupsRepo.aggregate(db, now - DAY_MS, now, monitorId);
   out['24h'] = combine(fromAggregate(raw24), raw24?.latency_p95 ?? null);

@@ -73,6 +73,15 @@ for (const target of await testDatabases()) {
     });
     after(() => h.stop());
 
+    test('before any roll-up, every window comes from raw results', async () => {
+      const { uptimeOf } = await import('../../src/rollups/uptime.js');
+      const u = await uptimeOf(h.server.ctx.db, id, NOW);
+      assert.deepEqual(
+        [u['24h'].checks, u['7d'].checks, u['30d'].checks, u['365d'].checks],
+        [21, 21, 31, 35],
+      );
+    });
+
     test('hourly buckets hold counts, mean and nearest-rank p95; reruns change nothing', async () => {
       const db = h.server.ctx.db;
       // Forty days of hours are worked off 48 buckets a run.

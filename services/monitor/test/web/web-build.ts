@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const webDir = new URL('../../web/', import.meta.url).pathname;
@@ -48,7 +49,12 @@ export async function ensureWebBuild(): Promise<void> {
   }
   try {
     if (isFresh()) return;
-    const vite = join(webDir, '..', '..', '..', 'node_modules', 'vite', 'bin', 'vite.js');
+    // Wherever npm put it (hoisted to the root or in the workspace): resolve it as the app would.
+    const vite = join(
+      dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')),
+      'bin',
+      'vite.js',
+    );
     const res = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
       cwd: webDir,
       encoding: 'utf8',

@@ -62,6 +62,25 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     await form.getByLabel('Type', { exact: true }).selectOption('dns');
     assert.equal(await form.getByLabel('Record type').count(), 1);
     assert.equal(await form.getByLabel('Expected status codes').count(), 0);
+    // Every type shows its own fields and none of the others'.
+    const expect: Record<string, { shown: string[]; hidden: string[] }> = {
+      tcp: {
+        shown: ['Host and port'],
+        hidden: ['Expected status codes', 'Record type', 'Grace period (seconds)'],
+      },
+      tls: { shown: ['Host[:port] or https URL', 'Warn days before expiry'], hidden: ['Request headers'] },
+      ping: { shown: ['Host'], hidden: ['Maximum redirects', 'Warn days before expiry'] },
+      heartbeat: { shown: ['Grace period (seconds)'], hidden: ['URL', 'Host', 'Timeout (seconds)'] },
+      http_post: { shown: ['URL', 'Request body', 'Body must contain'], hidden: ['Record type'] },
+      http_head: { shown: ['URL', 'Expected status codes'], hidden: ['Request body', 'Body must contain'] },
+    };
+    for (const [type, { shown, hidden }] of Object.entries(expect)) {
+      await form.getByLabel('Type', { exact: true }).selectOption(type);
+      for (const l of shown)
+        assert.equal(await form.getByLabel(l, { exact: true }).count(), 1, `${type}: ${l}`);
+      for (const l of hidden)
+        assert.equal(await form.getByLabel(l, { exact: true }).count(), 0, `${type}: ${l}`);
+    }
     await form.getByLabel('Type', { exact: true }).selectOption('http_get');
     assert.equal(await form.getByLabel('Record type').count(), 0);
     await form.getByLabel('Name', { exact: true }).fill('Local web');

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel, Monitor, MonitorType } from '../api/types.js';
@@ -21,9 +21,12 @@ export function MonitorFormPage({ id }: { id?: number }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (existing.data) setF(formOf(existing.data));
-  }, [existing.data]);
+  // Filled in during the render that receives the monitor, so the form never shows empty first.
+  const [filledFrom, setFilledFrom] = useState<Monitor | null>(null);
+  if (existing.data && existing.data !== filledFrom) {
+    setFilledFrom(existing.data);
+    setF(formOf(existing.data));
+  }
 
   const used = new Set<FieldName>(FIELDS_BY_TYPE[f.monitor_type]);
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((old) => ({ ...old, [k]: v }));

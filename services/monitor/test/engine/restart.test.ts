@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import { type HttpTarget, startHttpTarget } from '../peers/http-target.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, resultsOf, startHarness, waitFor } from './harness.js';
 
 for (const t of await testDatabases()) {
   describe(`restart (${t.name})`, { skip: t.skip }, () => {
@@ -24,11 +24,19 @@ for (const t of await testDatabases()) {
           ids.push((res.json() as { id: number }).id);
         }
         await h.call('POST', `/api/monitors/${ids[11]}/pause`);
+        await waitFor('first checks stored', async () =>
+          (await resultsOf(h!, ids[0]!)).length > 0 ? true : undefined,
+        );
+        // A check under way at shutdown is finished and stored before the process lets go.
+        assert.equal((await h.call('POST', `/api/monitors/${ids[0]}/check-now`)).statusCode, 202);
         await h.close();
 
         // Shape the stored state as a long outage would leave it.
         const now = Date.now();
         h = await startHarness(t, {}, db);
+        // The leases were given back at shutdown: the new instance holds every shard at once.
+        assert.equal(h.server.ctx.engine.stats().shards, 64);
+        assert.equal((await resultsOf(h, ids[0]!)).length, 2);
         await h.server.ctx.engine.stop();
         const k = h.server.ctx.db;
         for (const [i, id] of ids.slice(0, 11).entries()) {

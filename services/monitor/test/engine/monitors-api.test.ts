@@ -169,7 +169,10 @@ for (const t of await testDatabases()) {
         [{ auth: { type: 'digest' } }, 'auth'],
         [{ id: 5 }, 'id'],
         [{ current_status: 'up' }, 'current_status'],
-        [{ channel_ids: [1] }, 'channel_ids'],
+        // Channels must exist; the list must be ids.
+        [{ channel_ids: [999999] }, 'channel_ids'],
+        [{ channel_ids: 'ops' }, 'channel_ids'],
+        [{ reminder_interval_minutes: 0 }, 'reminder_interval_minutes'],
       ];
       for (const [patch, path] of cases) {
         const res = await h.call('POST', '/api/monitors', { ...base, ...patch });

@@ -16,9 +16,10 @@ export {
   type ProblemBody,
   type ProblemSpec,
 } from './errors/problem.js';
-export { fieldProblems, installProblemHandler, strictAjv } from './http/problem-handler.js';
+export { fieldProblems, installProblemHandler } from './http/problem-handler.js';
 export { ProblemSchema, problems } from './http/problem-schema.js';
 export { nextLink, parseTimeRange } from './http/query-helpers.js';
+export { strictValidation } from './http/strict-validation.js';
 export { createLogger, type Logger } from './log/logger.js';
 export { startService } from './process/start-service.js';
 export { formatSseComment, formatSseEvent, type SseEvent } from './sse/format-event.js';

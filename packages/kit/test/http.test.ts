@@ -9,13 +9,13 @@ import {
   formatSseEvent,
   installProblemHandler,
   SseStream,
-  strictAjv,
+  strictValidation,
 } from '../src/index.js';
 
 const errors = defineErrors({ ...commonProblems, monitor_busy: { status: 409, title: 'Monitor busy' } });
 
 async function app() {
-  const a = Fastify({ ajv: strictAjv, bodyLimit: 1024 });
+  const a = Fastify({ ...strictValidation, bodyLimit: 1024 });
   installProblemHandler(a);
   a.post(
     '/things',
@@ -188,4 +188,29 @@ test('fieldProblems reads TypeBox issues as well as AJV ones', async () => {
       { path: 'd', message: 'is not a known field' },
     ],
   );
+});
+
+test('bodies are validated as sent; query strings are coerced', async () => {
+  const a = Fastify({ ...strictValidation });
+  installProblemHandler(a);
+  const schema = {
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        n: { type: 'integer' },
+        m: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] },
+      },
+    },
+    querystring: { type: 'object', properties: { limit: { type: 'integer' } } },
+  };
+  a.post('/x', { schema }, async (req) => ({ body: req.body, query: req.query }));
+  await a.ready();
+  const text = await a.inject({ method: 'POST', url: '/x', payload: { n: '60' } });
+  assert.equal(text.statusCode, 422);
+  assert.equal(text.json().errors[0].path, 'n');
+  const zero = await a.inject({ method: 'POST', url: '/x', payload: { m: 0 } });
+  assert.equal(zero.statusCode, 422, 'a 0 is not quietly turned into null');
+  const ok = await a.inject({ method: 'POST', url: '/x?limit=5', payload: { n: 60, m: null } });
+  assert.deepEqual(ok.json(), { body: { n: 60, m: null }, query: { limit: 5 } });
 });

@@ -1,4 +1,4 @@
-import { installProblemHandler, strictAjv } from '@app/kit';
+import { installProblemHandler, strictValidation } from '@app/kit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -17,7 +17,7 @@ import { webPlugin } from './web/web-plugin.js';
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    ajv: strictAjv,
+    ...strictValidation,
     bodyLimit: 64 * 1024,
   });
   app.addSchema(Problem);

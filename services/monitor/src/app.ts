@@ -1,4 +1,4 @@
-import { installProblemHandler, strictAjv } from '@app/kit';
+import { installProblemHandler, strictValidation } from '@app/kit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -30,7 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Route plugins are typed by their TypeBox schemas (FastifyPluginAsyncTypebox); the root stays plain.
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    ajv: strictAjv,
+    ...strictValidation,
     bodyLimit: 2 * 1024 * 1024,
   });
 

@@ -8,11 +8,6 @@ interface AjvIssue {
   params?: Record<string, unknown>;
 }
 
-/** AJV options that make validation strict: unknown fields are errors, not silently dropped. */
-export const strictAjv = {
-  customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: 'array', allErrors: true },
-} as const;
-
 /**
  * Converts validator issues into dotted-path field problems (`monitors.3.url`). Accepts AJV's
  * shape (Fastify) and TypeBox's (`Value.Errors`), which lists several missing or unknown

@@ -1,9 +1,7 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
-import { ZipFile } from 'yazl';
+import { writeZip } from '../output/zip.js';
 import type { RunResults } from '../results/build-results.js';
 
 /** The downloadable levels and their files inside the output folder. */
@@ -46,13 +44,11 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
     [LEVEL_FILES.summary, toCsv(SUMMARY_COLUMNS, [r.summary])],
     ['summary.json', `${JSON.stringify(r.summary, null, 2)}\n`],
   ];
-  const zip = new ZipFile();
-  for (const [file, text] of docs) {
-    await writeFile(join(tmp, file), text);
-    zip.addBuffer(Buffer.from(text), file);
-  }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(join(tmp, zipName(name))));
+  for (const [file, text] of docs) await writeFile(join(tmp, file), text);
+  await writeZip(
+    join(tmp, zipName(name)),
+    docs.map(([file]) => ({ name: file, path: join(tmp, file) })),
+  );
   await rm(final, { recursive: true, force: true });
   await rename(tmp, final);
   return final;

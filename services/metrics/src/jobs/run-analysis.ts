@@ -1,7 +1,7 @@
 import { discoverPythonFiles } from '../discovery/discover.js';
-import { outputName } from '../exports/output-name.js';
 import { writeOutputs } from '../exports/write-outputs.js';
 import { collectGitHistory, type FileHistory } from '../history/git-history.js';
+import { outputName } from '../output/output-name.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
 import { cloneRepo, removeScratch } from '../repo/clone.js';
 import { cloneUrlFor } from '../repo/validate.js';
@@ -109,7 +109,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     });
     const name = outputName({
       repo: row.repo,
-      at: new Date(startedAt),
+      startedAt: new Date(startedAt),
       ref: row.ref ?? row.branch ?? clone.refUsed,
       analysisId: row.id,
       commitSha: clone.commitSha,

@@ -292,6 +292,40 @@ for (const target of await testDatabases()) {
       );
     });
 
+    test('two processes on one database: every queued run is claimed exactly once', async () => {
+      const other = await startService({
+        DATABASE_URL: db.databaseUrl,
+        DATA_DIR: db.dataDir,
+        GITHUB_BASE_URL: base.baseUrl,
+        PYLINT_ENABLED: 'false',
+        WORKER_CONCURRENCY: '2',
+      });
+      try {
+        const ids: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          ids.push(
+            (await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/small' }))).body
+              .id as number,
+          );
+        }
+        for (const id of ids) {
+          const r = await waitFinished(svc.url, id);
+          assert.equal(r.status, 'done', JSON.stringify(r.error));
+        }
+        const rows = await svc.server.ctx.db
+          .selectFrom('analyses')
+          .select(['id', 'attempts', 'lease_owner'])
+          .where('id', 'in', ids)
+          .execute();
+        assert.deepEqual(
+          rows.map((r) => [r.attempts, r.lease_owner]),
+          ids.map(() => [1, null]),
+        );
+      } finally {
+        await other.close();
+      }
+    });
+
     test('an unknown branch fails the run with ref_not_found, streamed as failed', async () => {
       const created = await json(
         await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/small', branch: 'no-such-branch' }),

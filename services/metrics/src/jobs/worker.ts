@@ -4,7 +4,7 @@ import { type AnalyzerPool, createAnalyzerPool } from '@app/pyscan';
 import type { AppContext } from '../context.js';
 import { type AnalysisRow, analysesRepo, requeueRun } from '../store/repos/analyses-repo.js';
 import { failureOf } from './failure.js';
-import { newLeaseOwner, ownerIsGone } from './lease-owner.js';
+import { newLeaseOwner, ownerIsGone, releaseLeaseOwner } from './lease-owner.js';
 import { runAnalysis } from './run-analysis.js';
 
 interface Active {
@@ -80,6 +80,7 @@ export class Worker {
     for (const a of this.active.values()) a.abort.abort(SHUTDOWN);
     await Promise.all([...this.active.values()].map((a) => a.done));
     if (this.poolPromise) await (await this.poolPromise.catch(() => undefined))?.close();
+    releaseLeaseOwner(this.owner);
   }
 
   private async tick(): Promise<void> {
@@ -156,7 +157,7 @@ export class Worker {
     const now = Date.now();
     const expired = await analysesRepo.expiredRuns(this.ctx.db, now);
     const local = atStart ? await analysesRepo.runningRuns(this.ctx.db) : [];
-    const dead = [...expired, ...local.filter((r) => ownerIsGone(r.lease_owner, this.owner))];
+    const dead = [...expired, ...local.filter((r) => ownerIsGone(r.lease_owner))];
     const seen = new Set<number>();
     for (const r of dead) {
       if (seen.has(r.id) || this.active.has(r.id)) continue;

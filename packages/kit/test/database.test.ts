@@ -104,3 +104,18 @@ describe('start-up failures are one clear line', () => {
     );
   });
 });
+
+describe('data directories', () => {
+  test('a missing folder is created level by level; a pseudo file system fails at once', async () => {
+    const { ensureWritableDir } = await import('../src/index.js');
+    const { mkdtempSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const base = mkdtempSync(join(tmpdir(), 'kit-dir-'));
+    const deep = ensureWritableDir(join(base, 'a', 'b', 'c'));
+    assert.ok(statSync(deep).isDirectory());
+    assert.throws(
+      () => ensureWritableDir('/proc/nope/data'),
+      /DATA_DIR "\/proc\/nope\/data" is not a writable directory/,
+    );
+  });
+});

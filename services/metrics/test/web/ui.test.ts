@@ -196,6 +196,13 @@ describe('metrics web UI', { skip }, () => {
     const { id } = (await res.json()) as { id: number };
     await page.goto(`${base}/analyses/${id}`);
     await page.getByRole('heading', { name: 'Files' }).waitFor({ timeout: 120_000 });
+    // The trend lists finished runs: wait for this one to be stored as done before reading it.
+    for (let i = 0; i < 240; i++) {
+      const run = (await (await fetch(`${base}/api/analyses/${id}`)).json()) as { status: string };
+      if (run.status === 'done') break;
+      assert.notEqual(run.status, 'failed');
+      await new Promise((r) => setTimeout(r, 500));
+    }
 
     await page.goto(`${base}/analyses/1`);
     await page.getByRole('link', { name: 'Insights' }).click();

@@ -1,24 +1,7 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 
-/** RFC 9457 problem details as documented in the OpenAPI schema. */
-export const Problem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  { $id: 'Problem', additionalProperties: true },
-);
-
-const ProblemRef = Type.Ref('Problem');
-
-/** Error responses a route documents, by status. */
-export function problems(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, ProblemRef]));
-}
+/** The Problem schema and problems() live in the kit so both services document errors alike. */
+export { ProblemSchema as Problem, problems } from '@app/kit';
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

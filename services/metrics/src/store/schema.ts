@@ -1,4 +1,6 @@
+import type { ClassMetrics, FunctionMetrics } from '@app/pyscan';
 import type { Generated } from 'kysely';
+import type { FileRow } from '../results/file-row.js';
 
 /** Stages of a run in the order they happen; `failed` can follow any of them. */
 export const STAGES = [
@@ -48,78 +50,24 @@ export interface AnalysesTable {
   attempts: number;
 }
 
-/** File-level metrics: pyscan's columns, pylint's and git history's (nullable). */
-export interface FileMetricsTable {
+/** File-level metrics: the file.csv row (pyscan's, pylint's and git history's columns) per run. */
+export interface FileMetricsTable extends FileRow {
   id: Generated<number>;
   analysis_id: number;
-  path: string;
-  loc: number | null;
-  lloc: number | null;
-  sloc: number | null;
-  comments: number | null;
-  multi: number | null;
-  blank: number | null;
-  single_comments: number | null;
-  functions: number | null;
-  classes: number | null;
-  cc_total: number | null;
-  cc_avg: number | null;
-  cc_max: number | null;
-  mi: number | null;
-  mi_rank: string | null;
-  h1: number | null;
-  h2: number | null;
-  N1: number | null;
-  N2: number | null;
-  vocabulary: number | null;
-  length: number | null;
-  volume: number | null;
-  difficulty: number | null;
-  effort: number | null;
-  time: number | null;
-  bugs: number | null;
-  pylint_score: number | null;
-  pylint_convention: number | null;
-  pylint_refactor: number | null;
-  pylint_warning: number | null;
-  pylint_error: number | null;
-  pylint_fatal: number | null;
-  age_days: number | null;
-  revisions: number | null;
-  authors: number | null;
-  avg_loc_added: number | null;
-  avg_loc_deleted: number | null;
-  parse_error: string | null;
 }
 
-export interface ClassMetricsTable {
+/** Class-level metrics as pyscan gives them, per run. */
+export interface ClassMetricsTable extends ClassMetrics {
   id: Generated<number>;
   analysis_id: number;
-  path: string;
-  name: string;
-  lineno: number;
-  endline: number;
-  methods: number;
-  complexity: number;
-  real_complexity: number;
-  rank: string;
 }
 
-export interface FunctionMetricsTable {
+/** Function-level metrics; `class` is a reserved word in SQL and the flag is stored as 0/1. */
+export interface FunctionMetricsTable extends Omit<FunctionMetrics, 'class' | 'is_method'> {
   id: Generated<number>;
   analysis_id: number;
-  path: string;
   class_name: string;
-  name: string;
-  lineno: number;
-  endline: number;
   is_method: number;
-  complexity: number;
-  rank: string;
-  cognitive: number;
-  params: number;
-  nloc: number;
-  max_nesting: number;
 }
 
 /** One row per finished run: the numbers the trend view plots, without parsing JSON. */

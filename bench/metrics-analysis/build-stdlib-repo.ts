@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Writable } from 'node:stream';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listPython, mulberry32, write } from '../shared/stdlib-sources.js';
 
 /** How the synthetic history is shaped. */
 export interface StdlibRepoOptions {
@@ -12,37 +12,6 @@ export interface StdlibRepoOptions {
   dir: string;
   commits: number;
   seed?: number;
-}
-
-// Deterministic PRNG (mulberry32) so every build gives the same history.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function listPython(root: string): string[] {
-  const out: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const d = stack.pop()!;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.name === 'site-packages' || e.name === '__pycache__') continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.isFile() && e.name.endsWith('.py')) out.push(relative(root, p));
-    }
-  }
-  return out.sort();
-}
-
-async function write(stream: Writable, data: string | Buffer): Promise<void> {
-  if (!stream.write(data)) await once(stream, 'drain');
 }
 
 interface Tracked {
@@ -61,7 +30,7 @@ interface Tracked {
  */
 export async function buildStdlibRepo(opts: StdlibRepoOptions): Promise<void> {
   mkdirSync(opts.dir, { recursive: true });
-  const rand = prng(opts.seed ?? 7);
+  const rand = mulberry32(opts.seed ?? 7);
   const files = listPython(opts.source);
   const tracked = new Map<string, Tracked>();
   await once(spawn('git', ['init', '-q', '-b', 'main', opts.dir], { stdio: 'inherit' }), 'close');

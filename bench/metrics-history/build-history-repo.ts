@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Writable } from 'node:stream';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listPython, mulberry32, write } from '../shared/stdlib-sources.js';
 
 /** How the synthetic history is shaped. */
 export interface HistoryRepoOptions {
@@ -14,38 +14,6 @@ export interface HistoryRepoOptions {
   seed?: number;
 }
 
-// Small deterministic PRNG so every run builds the same history.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function listPython(root: string): string[] {
-  const out: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const d = stack.pop()!;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.name === 'site-packages' || e.name === '__pycache__') continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.isFile() && e.name.endsWith('.py') && statSync(p).size < 400_000)
-        out.push(relative(root, p));
-    }
-  }
-  return out.sort();
-}
-
-async function write(stream: Writable, data: string | Buffer): Promise<void> {
-  if (!stream.write(data)) await once(stream, 'drain');
-}
-
 /**
  * Builds a repository through `git fast-import`: the source files arrive in batches over the first
  * tenth of the commits, then every commit edits 1–3 files (inserting and deleting lines), one in 40
@@ -54,7 +22,7 @@ async function write(stream: Writable, data: string | Buffer): Promise<void> {
 export async function buildHistoryRepo(opts: HistoryRepoOptions): Promise<void> {
   mkdirSync(opts.dir, { recursive: true });
   const rand = mulberry32(opts.seed ?? 42);
-  const files = listPython(opts.source);
+  const files = listPython(opts.source, 400_000);
   const content = new Map<string, string[]>();
   await once(spawn('git', ['init', '-q', '-b', 'main', opts.dir], { stdio: 'inherit' }), 'close');
   const git = spawn('git', ['fast-import', '--quiet'], {

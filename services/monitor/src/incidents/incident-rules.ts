@@ -48,10 +48,9 @@ export interface NotifyDeps {
 // the monitor's own tls_warn_days), so a renewal-forgotten certificate is flagged again nearer expiry.
 const TLS_LADDER = [7, 3, 1];
 
-const interesting = (f: ResultFact) =>
-  (f.new_status === 'down' && f.prev_status !== 'down') ||
-  (f.new_status === 'up' && f.prev_status !== 'up') ||
-  (f.tls_days_left !== null && f.status === 'up');
+const transitions = (f: ResultFact) =>
+  (f.new_status === 'down' && f.prev_status !== 'down') || (f.new_status === 'up' && f.prev_status !== 'up');
+const interesting = (f: ResultFact) => transitions(f) || (f.tls_days_left !== null && f.status === 'up');
 
 function resultOf(f: ResultFact) {
   return {
@@ -94,17 +93,25 @@ export async function applyIncidentRules(
         .execute()
     ).map((m) => [m.id, m]),
   );
-  const channels = await monitorChannelsRepo.forMonitors(trx, ids);
+  // Most batches carry certificate days only: incidents are read just for monitors that changed
+  // state, and channels just for monitors that actually alert, so the common case is one query.
+  const changedIds = [...new Set(relevant.filter(transitions).map((f) => f.monitor_id))];
   const open = new Map<number, IncidentRow>(
-    (await incidentsRepo.unresolvedFor(trx, ids)).map((i) => [i.monitor_id, i]),
+    (await incidentsRepo.unresolvedFor(trx, changedIds)).map((i) => [i.monitor_id, i]),
   );
+  const channels = new Map<number, number[]>();
+  const channelsOf = async (monitorId: number) => {
+    if (!channels.has(monitorId)) {
+      channels.set(monitorId, (await monitorChannelsRepo.forMonitors(trx, [monitorId])).get(monitorId) ?? []);
+    }
+    return channels.get(monitorId)!;
+  };
   const events: IncidentEvent[] = [];
 
   for (const f of relevant) {
     const m = monitors.get(f.monitor_id);
     if (!m) continue;
     const monitor = { id: m.id, name: m.name, url: m.url };
-    const channelIds = channels.get(m.id) ?? [];
     if (f.new_status === 'down' && f.prev_status !== 'down' && !open.has(m.id)) {
       const row = await incidentsRepo.insert(trx, {
         monitor_id: m.id,
@@ -118,7 +125,7 @@ export async function applyIncidentRules(
       const view = toIncidentView(row, f.checked_at);
       await notifyMonitorEvent(trx, deps, {
         monitor,
-        channelIds,
+        channelIds: await channelsOf(m.id),
         event: 'monitor.down',
         incident: view,
         result: resultOf(f),
@@ -131,7 +138,7 @@ export async function applyIncidentRules(
       const view = toIncidentView(row, f.checked_at);
       await notifyMonitorEvent(trx, deps, {
         monitor,
-        channelIds,
+        channelIds: await channelsOf(m.id),
         event: 'monitor.up',
         incident: view,
         result: resultOf(f),
@@ -159,7 +166,7 @@ export async function applyIncidentRules(
         m.tls_warned_threshold = threshold;
         await notifyMonitorEvent(trx, deps, {
           monitor,
-          channelIds,
+          channelIds: await channelsOf(m.id),
           event: 'monitor.tls_expiring',
           result: resultOf(f),
           at: f.checked_at,

@@ -4,7 +4,7 @@ import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
-import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
+import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
 import { type AlertingInput, reminderColumn, saveChannelLinks } from './monitor-alerting.js';
 import {
@@ -40,6 +40,24 @@ export function getMonitor(ctx: AppContext, id: number): Promise<MonitorRow> {
   return requireMonitor(ctx.db, id);
 }
 
+/** The stored row of a new monitor: its configuration, a fresh runtime, and a token for heartbeats. */
+export function newMonitorRow(
+  c: MonitorConfig,
+  opts: { paused: boolean; reminder_interval_minutes: number | null },
+  now: number,
+): NewMonitorRow {
+  return {
+    ...configColumns(c),
+    heartbeat_token: c.monitor_type === 'heartbeat' ? newHeartbeatToken() : null,
+    paused: opts.paused ? 1 : 0,
+    current_status: opts.paused ? 'paused' : 'pending',
+    consecutive_failures: 0,
+    reminder_interval_minutes: opts.reminder_interval_minutes,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Creates a monitor; the engine schedules its first check at once. */
 export async function createMonitor(
   ctx: AppContext,
@@ -50,16 +68,14 @@ export async function createMonitor(
   ensureValid(c);
   const now = Date.now();
   const row = await audited(ctx, req, async (trx) => {
-    const r = await monitorsRepo.insert(trx, {
-      ...configColumns(c),
-      heartbeat_token: c.monitor_type === 'heartbeat' ? newHeartbeatToken() : null,
-      paused: 0,
-      current_status: 'pending',
-      consecutive_failures: 0,
-      ...reminderColumn(input, 'create'),
-      created_at: now,
-      updated_at: now,
-    });
+    const r = await monitorsRepo.insert(
+      trx,
+      newMonitorRow(
+        c,
+        { paused: false, reminder_interval_minutes: input.reminder_interval_minutes ?? null },
+        now,
+      ),
+    );
     await saveChannelLinks(trx, r.id, input, 'create');
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: c }];
   });

@@ -6,7 +6,7 @@ import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { configColumns, type MonitorInput, withDefaults } from '../monitors/monitor-input.js';
-import { newHeartbeatToken } from '../monitors/monitors-service.js';
+import { newMonitorRow } from '../monitors/monitors-service.js';
 import { validateMonitor } from '../monitors/validate-monitor.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
@@ -108,16 +108,10 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
     const now = Date.now();
     for (const [i, p] of (parsed as Parsed[]).entries()) {
       const c = withDefaults(p.input);
-      const row = await monitorsRepo.insert(trx, {
-        ...configColumns(c),
-        heartbeat_token: c.monitor_type === 'heartbeat' ? newHeartbeatToken() : null,
-        paused: p.paused ? 1 : 0,
-        current_status: p.paused ? 'paused' : 'pending',
-        consecutive_failures: 0,
-        reminder_interval_minutes: p.reminder,
-        created_at: now,
-        updated_at: now,
-      });
+      const row = await monitorsRepo.insert(
+        trx,
+        newMonitorRow(c, { paused: p.paused, reminder_interval_minutes: p.reminder }, now),
+      );
       const ids: number[] = [];
       for (const name of p.channels) {
         const id = channelIds.get(name);

@@ -5,7 +5,7 @@ import { MonitorBody } from '../api/monitors/schema.js';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
-import { configColumns, type MonitorInput, withDefaults } from '../monitors/monitor-input.js';
+import { type MonitorInput, withDefaults } from '../monitors/monitor-input.js';
 import { newMonitorRow } from '../monitors/monitors-service.js';
 import { validateMonitor } from '../monitors/validate-monitor.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';

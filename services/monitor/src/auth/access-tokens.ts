@@ -3,9 +3,15 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 
-/** Signs a 15-minute HS256 access token for a user. */
-export function signAccessToken(key: Uint8Array, userId: number): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+/** What a valid access token says: whose it is and the user's token generation when it was issued. */
+export interface AccessClaims {
+  userId: number;
+  generation: number;
+}
+
+/** Signs a 15-minute HS256 access token for a user at their current token generation. */
+export function signAccessToken(key: Uint8Array, userId: number, generation: number): Promise<string> {
+  return new SignJWT({ typ: 'access', gen: generation })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -13,16 +19,31 @@ export function signAccessToken(key: Uint8Array, userId: number): Promise<string
     .sign(key);
 }
 
-/** The user id of a valid access token, or a reason it is not valid. */
+/**
+ * The claims of a valid access token, or a reason it is not valid. Besides the signature, a token
+ * must carry `iat` and `exp` with a lifetime no longer than ours: a token signed with the key but
+ * without expiry (a leaked signing path, a test tool) would otherwise be valid forever.
+ */
 export async function verifyAccessToken(
   key: Uint8Array,
   token: string,
-): Promise<{ userId: number } | { error: string }> {
+): Promise<AccessClaims | { error: string }> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      // Also refuses an iat in the future.
+      maxTokenAge: ACCESS_TOKEN_SECONDS,
+    });
     const userId = Number(payload.sub);
-    if (payload.typ !== 'access' || !Number.isInteger(userId)) return { error: 'not an access token' };
-    return { userId };
+    const generation = payload.gen;
+    if (payload.typ !== 'access' || !Number.isInteger(userId) || !Number.isInteger(generation)) {
+      return { error: 'not an access token' };
+    }
+    if (payload.exp! - payload.iat! > ACCESS_TOKEN_SECONDS) {
+      return { error: 'the access token lives longer than this service issues them' };
+    }
+    return { userId, generation: generation as number };
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) return { error: 'the access token has expired' };
     return { error: 'the access token is not valid' };

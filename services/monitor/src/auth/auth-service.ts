@@ -3,13 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { audited, writeAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
-import { loginThrottleRepo } from '../store/repos/login-throttle-repo.js';
 import { refreshTokensRepo } from '../store/repos/refresh-tokens-repo.js';
-import { usersRepo } from '../store/repos/users-repo.js';
+import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db } from '../store/schema.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { randomToken, sha256 } from './secrets.js';
+import { clearSlots, rateLimited, refundSlot, takeSlot, takeSlots } from './throttle.js';
 
 export interface TokenPair {
   access_token: string;
@@ -21,11 +21,12 @@ export interface TokenPair {
 // The per-IP budget lets one address try a few accounts but not spray many.
 const IP_BUDGET_FACTOR = 5;
 
-async function issueTokens(ctx: AppContext, db: Db, userId: number, familyId: string): Promise<TokenPair> {
+/** A new refresh token in `familyId` and an access token at the user's current generation. */
+async function issueTokens(ctx: AppContext, db: Db, user: UserRow, familyId: string): Promise<TokenPair> {
   const refresh = randomToken();
   const now = Date.now();
   await refreshTokensRepo.insert(db, {
-    user_id: userId,
+    user_id: user.id,
     family_id: familyId,
     token_hash: sha256(refresh),
     created_at: now,
@@ -34,27 +35,23 @@ async function issueTokens(ctx: AppContext, db: Db, userId: number, familyId: st
     revoked_at: null,
   });
   return {
-    access_token: await signAccessToken(ctx.keys.jwt, userId),
+    access_token: await signAccessToken(ctx.keys.jwt, user.id, Number(user.token_generation)),
     refresh_token: refresh,
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_SECONDS,
   };
 }
 
-/** Seconds until `key` may try again, or 0 when it is under its budget. */
-async function throttled(ctx: AppContext, key: string, budget: number): Promise<number> {
-  const row = await loginThrottleRepo.get(ctx.db, key);
-  if (!row) return 0;
-  const windowEnds = row.window_started_at + ctx.config.loginWindowSeconds * 1000;
-  if (Date.now() >= windowEnds || row.failures < budget) return 0;
-  return Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000));
-}
-
-async function countFailure(ctx: AppContext, db: Db, key: string) {
+/**
+ * Ends sessions of a user inside `trx`, which must hold the user's row lock: the refresh family
+ * given (or all of them) and every access token issued so far. Returns the user at the new generation.
+ */
+export async function endSessions(trx: Db, user: UserRow, familyId: string | 'all'): Promise<UserRow> {
   const now = Date.now();
-  const row = await loginThrottleRepo.get(db, key);
-  const fresh = !row || now >= row.window_started_at + ctx.config.loginWindowSeconds * 1000;
-  await loginThrottleRepo.set(db, key, fresh ? 1 : row.failures + 1, fresh ? now : row.window_started_at);
+  if (familyId === 'all') await refreshTokensRepo.revokeAllOfUser(trx, user.id, now);
+  else await refreshTokensRepo.revokeFamily(trx, familyId, now);
+  const generation = await usersRepo.bumpTokenGeneration(trx, user.id);
+  return { ...user, token_generation: generation ?? Number(user.token_generation) + 1 };
 }
 
 /** Verifies a username and password and opens a session; the same 401 whether or not the user exists. */
@@ -62,87 +59,106 @@ export async function login(ctx: AppContext, req: FastifyRequest, username: stri
   const userKey = `${req.ip}|${username.toLowerCase()}`;
   const ipKey = `${req.ip}|*`;
   const max = ctx.config.loginMaxFailures;
-  const wait = Math.max(
-    await throttled(ctx, userKey, max),
-    await throttled(ctx, ipKey, max * IP_BUDGET_FACTOR),
-  );
-  if (wait > 0) {
-    throw errors.rate_limited(`Too many failed sign-ins; try again in ${wait} s.`, {
-      headers: { 'retry-after': String(wait) },
-    });
-  }
+  // Counted before the password is checked, so racing requests cannot all slip under the budget.
+  const wait = await takeSlots(ctx, [
+    [userKey, max],
+    [ipKey, max * IP_BUDGET_FACTOR],
+  ]);
+  if (wait > 0) throw rateLimited('Too many failed sign-ins', wait);
   const user = await usersRepo.byUsername(ctx.db, username);
   const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+  const wrong = () => errors.invalid_credentials('The username or password is wrong.');
   if (!user || !ok) {
-    await ctx.db.transaction().execute(async (trx) => {
-      await countFailure(ctx, trx, userKey);
-      await countFailure(ctx, trx, ipKey);
-      await writeAudit(trx, req, {
-        action: 'auth.login_failed',
-        resource_type: 'user',
-        detail: { username },
-      });
+    await writeAudit(ctx.db, req, {
+      action: 'auth.login_failed',
+      resource_type: 'user',
+      detail: { username },
     });
-    throw errors.invalid_credentials('The username or password is wrong.');
+    throw wrong();
   }
   return audited(ctx, req, async (trx) => {
-    await loginThrottleRepo.clear(trx, userKey);
-    const pair = await issueTokens(ctx, trx, user.id, randomUUID());
+    const locked = await usersRepo.lockById(trx, ctx.dialect, user.id);
+    // A password set while this one was being checked wins: the old one no longer opens sessions.
+    if (!locked || locked.password_hash !== user.password_hash) throw wrong();
+    await clearSlots(trx, userKey);
+    await refundSlot(trx, ipKey);
+    const pair = await issueTokens(ctx, trx, locked, randomUUID());
     req.principal = {
       kind: 'user',
-      userId: user.id,
-      username: user.username,
-      role: user.role,
-      mustChangePassword: user.must_change_password === 1,
+      userId: locked.id,
+      username: locked.username,
+      role: locked.role,
+      mustChangePassword: locked.must_change_password === 1,
       apiKeyId: null,
       apiKeyName: null,
     };
-    return [pair, { action: 'auth.login', resource_type: 'user', resource_id: user.id }];
+    return [pair, { action: 'auth.login', resource_type: 'user', resource_id: locked.id }];
   });
 }
 
 /**
  * Rotates a refresh token. A token that was already used means someone replayed it: the whole
- * family (every token descended from that login) is revoked, logging out thief and owner alike.
+ * family (every token descended from that login) is revoked and every access token of the user
+ * issued so far ends, logging out thief and owner alike.
  */
 export async function refresh(ctx: AppContext, req: FastifyRequest, token: string): Promise<TokenPair> {
-  const row = await refreshTokensRepo.byHash(ctx.db, sha256(token));
+  const hash = sha256(token);
+  const row = await refreshTokensRepo.byHash(ctx.db, hash);
   const now = Date.now();
-  if (!row || row.revoked_at !== null || row.expires_at <= now) {
-    throw errors.invalid_token('The refresh token is not valid; sign in again.');
-  }
+  const invalid = () => errors.invalid_token('The refresh token is not valid; sign in again.');
+  if (!row || row.revoked_at !== null || row.expires_at <= now) throw invalid();
   const result = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await refreshTokensRepo.markUsed(trx, row.id, now))) {
-      await refreshTokensRepo.revokeFamily(trx, row.family_id, now);
-      await writeAudit(trx, req, {
-        action: 'auth.refresh_reuse_detected',
-        resource_type: 'user',
-        resource_id: row.user_id,
-        detail: { family_id: row.family_id },
-      });
-      return null;
+    // The user's lock first (as every revoking path does), so a concurrent reset cannot miss
+    // the token this refresh is about to issue.
+    const user = await usersRepo.lockById(trx, ctx.dialect, row.user_id);
+    if (!user) throw invalid();
+    if (await refreshTokensRepo.markUsed(trx, row.id, now)) {
+      const pair = await issueTokens(ctx, trx, user, row.family_id);
+      await writeAudit(trx, req, { action: 'auth.refresh', resource_type: 'user', resource_id: row.user_id });
+      return pair;
     }
-    const pair = await issueTokens(ctx, trx, row.user_id, row.family_id);
-    await writeAudit(trx, req, { action: 'auth.refresh', resource_type: 'user', resource_id: row.user_id });
-    return pair;
+    // Revoked meanwhile (sign-out, password reset): just not valid. Spent: a replay.
+    const current = await refreshTokensRepo.byHash(trx, hash);
+    if (!current || current.revoked_at !== null) throw invalid();
+    await endSessions(trx, user, row.family_id);
+    await writeAudit(trx, req, {
+      action: 'auth.refresh_reuse_detected',
+      resource_type: 'user',
+      resource_id: row.user_id,
+      detail: { family_id: row.family_id },
+    });
+    return null;
   });
   if (!result)
     throw errors.invalid_token('The refresh token was already used; every session of it is revoked.');
   return result;
 }
 
-/** Ends the session the refresh token belongs to. Unknown tokens are accepted quietly (idempotent). */
-export async function logout(ctx: AppContext, req: FastifyRequest, token: string) {
-  const row = await refreshTokensRepo.byHash(ctx.db, sha256(token));
+/**
+ * Ends the session a refresh token belongs to, and every access token of its user issued so far
+ * (other sessions renew theirs with their own refresh token). Tokens that are unknown or already
+ * ended change nothing and write no audit entry, but count against the caller's address like failed
+ * sign-ins, so nobody can flood the service with made-up tokens.
+ */
+export async function logout(ctx: AppContext, req: FastifyRequest, token: string | null) {
+  const key = `logout|${req.ip}`;
+  const { retryAfter } = await takeSlot(ctx, key, ctx.config.loginMaxFailures * IP_BUDGET_FACTOR);
+  if (retryAfter > 0) throw rateLimited('Too many sign-outs with unknown tokens', retryAfter);
+  const row = token ? await refreshTokensRepo.byHash(ctx.db, sha256(token)) : undefined;
+  if (!row || row.revoked_at !== null) return;
+  await refundSlot(ctx.db, key);
   await audited(ctx, req, async (trx) => {
-    if (row) await refreshTokensRepo.revokeFamily(trx, row.family_id, Date.now());
-    return [null, { action: 'auth.logout', resource_type: 'user', resource_id: row?.user_id ?? null }];
+    const user = await usersRepo.lockById(trx, ctx.dialect, row.user_id);
+    if (user) await endSessions(trx, user, row.family_id);
+    return [null, { action: 'auth.logout', resource_type: 'user', resource_id: row.user_id }];
   });
 }
 
 /**
  * Changes the caller's password after checking the current one. Every existing session of the
- * user ends (a stolen refresh token dies with the old password); a fresh pair is returned.
+ * user ends, access tokens included (a stolen token dies with the old password); the fresh pair
+ * returned keeps the caller signed in. Wrong current passwords are throttled like sign-ins, so a
+ * stolen access token cannot be used to guess the password.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -151,23 +167,33 @@ export async function changePassword(
   current: string,
   next: string,
 ): Promise<TokenPair> {
-  const user = await usersRepo.byId(ctx.db, userId);
-  if (!user || !(await verifyPassword(current, user.password_hash))) {
-    throw errors.validation_failed('The current password is wrong.', {
+  const key = `change-password|${userId}`;
+  const { retryAfter } = await takeSlot(ctx, key, ctx.config.loginMaxFailures);
+  if (retryAfter > 0) throw rateLimited('Too many wrong current passwords', retryAfter);
+  const wrong = () =>
+    errors.validation_failed('The current password is wrong.', {
       errors: [{ path: 'current_password', message: 'is wrong' }],
     });
-  }
+  const user = await usersRepo.byId(ctx.db, userId);
+  if (!user || !(await verifyPassword(current, user.password_hash))) throw wrong();
   if (current === next) {
+    await refundSlot(ctx.db, key);
     throw errors.validation_failed('The new password must differ from the current one.', {
       errors: [{ path: 'new_password', message: 'must differ from the current password' }],
     });
   }
   const hash = await hashPassword(next);
   return audited(ctx, req, async (trx) => {
-    const now = Date.now();
-    await usersRepo.update(trx, userId, { password_hash: hash, must_change_password: 0, updated_at: now });
-    await refreshTokensRepo.revokeAllOfUser(trx, userId, now);
-    const pair = await issueTokens(ctx, trx, userId, randomUUID());
+    const locked = await usersRepo.lockById(trx, ctx.dialect, userId);
+    if (!locked || locked.password_hash !== user.password_hash) throw wrong();
+    await usersRepo.update(trx, userId, {
+      password_hash: hash,
+      must_change_password: 0,
+      updated_at: Date.now(),
+    });
+    await clearSlots(trx, key);
+    const renewed = await endSessions(trx, locked, 'all');
+    const pair = await issueTokens(ctx, trx, renewed, randomUUID());
     return [pair, { action: 'auth.change_password', resource_type: 'user', resource_id: userId }];
   });
 }

@@ -52,9 +52,14 @@ export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Pr
   }
   const v = await verifyAccessToken(ctx.keys.jwt, raw);
   if ('error' in v) throw errors.invalid_token(`${v.error[0]!.toUpperCase()}${v.error.slice(1)}.`);
-  // The user is read on every request so a role change or deletion takes effect at once.
+  // The user is read on every request (one primary-key lookup) so a role change or deletion takes
+  // effect at once; the same row carries the token generation, so revocation costs no extra query
+  // and holds across instances sharing the database (no cache to go stale).
   const user = await usersRepo.byId(ctx.db, v.userId);
   if (!user) throw errors.invalid_token('The user of this token no longer exists.');
+  if (Number(user.token_generation) !== v.generation) {
+    throw errors.invalid_token('This session has ended (signed out or password changed); sign in again.');
+  }
   return {
     kind: 'user',
     userId: user.id,

@@ -10,6 +10,8 @@ export interface UsersTable {
   must_change_password: number;
   created_at: number;
   updated_at: number;
+  /** Bumped to end every access token issued before (see 031-token-generation). */
+  token_generation: Generated<number>;
 }
 
 export type Role = 'superadmin' | 'admin' | 'viewer';
@@ -52,6 +54,7 @@ export interface AuditLogTable {
 
 export interface LoginThrottleTable {
   key: string;
+  /** Attempts counted in the window (spent before the check, refunded when it succeeds). */
   failures: number;
   window_started_at: number;
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
+import { endSessions } from '../auth/auth-service.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
@@ -79,7 +80,9 @@ export async function createUser(
 export async function updateUser(ctx: AppContext, req: FastifyRequest, id: number, patch: UserPatch) {
   const hash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   return audited(ctx, req, async (trx) => {
-    const user = await requireUser(trx, id);
+    // Locked like every path that issues tokens, so none can slip past the revocation below.
+    const user = await usersRepo.lockById(trx, ctx.dialect, id);
+    if (!user) throw errors.not_found(`User ${id} does not exist.`);
     if (patch.username !== undefined) await ensureUsernameFree(trx, patch.username, id);
     if (patch.role !== undefined && patch.role !== 'superadmin') await ensureNotLastSuperadmin(trx, user);
     const updated = await usersRepo.update(trx, id, {
@@ -92,6 +95,12 @@ export async function updateUser(ctx: AppContext, req: FastifyRequest, id: numbe
       }),
       updated_at: Date.now(),
     });
+    // A password set by someone else ends every session: whoever held the old one is out. A role
+    // change ends the access tokens (the role is read per request anyway; this makes clients
+    // renew and see it) but keeps the sign-ins.
+    const roleChanged = patch.role !== undefined && patch.role !== user.role;
+    if (hash !== undefined) await endSessions(trx, user, 'all');
+    else if (roleChanged) await usersRepo.bumpTokenGeneration(trx, id);
     return [updated!, { action: 'user.update', resource_type: 'user', resource_id: id, detail: patch }];
   });
 }

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { changePassword, login, logout, refresh } from '../../auth/auth-service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { changePassword, login, logout, type TokenPair as Pair, refresh } from '../../auth/auth-service.js';
 import { principalOf } from '../../auth/authenticate.js';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../auth/refresh-cookie.js';
 import type { AppContext } from '../../context.js';
+import { errors } from '../../errors.js';
 import { NoContent, problems } from '../../http/schemas.js';
 import { usersRepo } from '../../store/repos/users-repo.js';
 import { ChangePasswordBody, LoginBody, Me, RefreshBody, TokenPair } from './schema.js';
 
 const tags = ['auth'];
+
+/**
+ * Answers with a token pair the way the client keeps its refresh token: in the JSON body, or (for
+ * browsers) in the httpOnly cookie only, so no script on the page ever sees it.
+ */
+function answer(req: FastifyRequest, reply: FastifyReply, pair: Pair, transport: 'body' | 'cookie') {
+  if (transport === 'body') return pair;
+  setRefreshCookie(req, reply, pair.refresh_token);
+  const { refresh_token: _kept, ...rest } = pair;
+  return rest;
+}
 
 /** Sign-in, token refresh, sign-out, identity and password change. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -17,7 +31,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: { auth: { role: 'public' } },
         schema: { tags, body: LoginBody, response: { 200: TokenPair, ...problems(400, 401, 422, 429) } },
       },
-      (req) => login(ctx, req, req.body.username, req.body.password),
+      async (req, reply) =>
+        answer(
+          req,
+          reply,
+          await login(ctx, req, req.body.username, req.body.password),
+          req.body.refresh_transport ?? 'body',
+        ),
     );
     app.post(
       '/api/auth/refresh',
@@ -25,16 +45,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: { auth: { role: 'public' } },
         schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...problems(400, 401, 422) } },
       },
-      (req) => refresh(ctx, req, req.body.refresh_token),
+      async (req, reply) => {
+        // The token comes back the way it came: a body token from API clients, the cookie from browsers.
+        const fromBody = req.body?.refresh_token;
+        const token = fromBody ?? refreshCookieOf(req);
+        const transport = fromBody ? 'body' : 'cookie';
+        try {
+          if (!token) throw errors.invalid_token('Send refresh_token, or the refresh cookie of a sign-in.');
+          return answer(req, reply, await refresh(ctx, req, token), transport);
+        } catch (e) {
+          // A refused cookie is useless to the browser: drop it so it stops being sent.
+          if (transport === 'cookie') clearRefreshCookie(req, reply);
+          throw e;
+        }
+      },
     );
     app.post(
       '/api/auth/logout',
       {
         config: { auth: { role: 'public' } },
-        schema: { tags, body: RefreshBody, response: { 204: NoContent, ...problems(400, 422) } },
+        schema: { tags, body: RefreshBody, response: { 204: NoContent, ...problems(400, 422, 429) } },
       },
       async (req, reply) => {
-        await logout(ctx, req, req.body.refresh_token);
+        await logout(ctx, req, req.body?.refresh_token ?? refreshCookieOf(req));
+        if (refreshCookieOf(req)) clearRefreshCookie(req, reply);
         return reply.code(204).send(null);
       },
     );
@@ -65,11 +99,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags,
           security: [{ bearer: [] }],
           body: ChangePasswordBody,
-          response: { 200: TokenPair, ...problems(400, 401, 403, 422) },
+          response: { 200: TokenPair, ...problems(400, 401, 403, 422, 429) },
         },
       },
-      (req) =>
-        changePassword(ctx, req, principalOf(req).userId, req.body.current_password, req.body.new_password),
+      async (req, reply) => {
+        const pair = await changePassword(
+          ctx,
+          req,
+          principalOf(req).userId,
+          req.body.current_password,
+          req.body.new_password,
+        );
+        // A browser session (it sent its cookie, the path covers this route) keeps its token there.
+        return answer(req, reply, pair, refreshCookieOf(req) ? 'cookie' : 'body');
+      },
     );
   };
 }

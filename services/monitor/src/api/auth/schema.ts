@@ -1,14 +1,27 @@
 import { Type } from 'typebox';
 
+export const RefreshTransport = Type.Union([Type.Literal('body'), Type.Literal('cookie')], {
+  description:
+    '`body` (default): the refresh token is in the JSON answer. `cookie`: it is set as an httpOnly cookie and left out of the answer (browsers).',
+});
 export const LoginBody = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 200 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
+    refresh_transport: Type.Optional(RefreshTransport),
   },
   { additionalProperties: false },
 );
 export const RefreshBody = Type.Object(
-  { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
+  {
+    refresh_token: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Leave out to use the refresh cookie set by a cookie sign-in.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const Password = Type.String({ minLength: 8, maxLength: 256 });
@@ -18,7 +31,9 @@ export const ChangePasswordBody = Type.Object(
 );
 export const TokenPair = Type.Object({
   access_token: Type.String(),
-  refresh_token: Type.String(),
+  refresh_token: Type.Optional(
+    Type.String({ description: 'Absent when the refresh token travels in the httpOnly cookie' }),
+  ),
   token_type: Type.Literal('bearer'),
   expires_in: Type.Integer({ description: 'Seconds until the access token expires' }),
 });

@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needChromium } from '@app/kit/testing';
-import type { Page } from 'playwright-core';
 import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
 import { ensureWebBuild } from './web-build.js';
-
-interface StoredSession {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: number;
-}
-
-// Page-side code is passed as strings: this file is compiled without the DOM library.
-const storedSession = (page: Page) => page.evaluate<string | null>("localStorage.getItem('monitor.session')");
 
 describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium() }, () => {
   let svc: RunningMonitor;
@@ -114,24 +104,47 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await page.getByRole('cell', { name: 'user.create' }).first().waitFor();
     await shot(page, 'audit-log');
 
-    // An access token the server refuses is refreshed silently and the request replayed.
-    const stale = JSON.parse((await storedSession(page)) ?? '{}') as StoredSession;
-    const broken = JSON.stringify({ ...stale, accessToken: 'not-a-valid-token' });
-    await page.evaluate(`localStorage.setItem('monitor.session', ${JSON.stringify(broken)})`);
+    // The refresh token is an httpOnly cookie for the auth endpoints only; page scripts and
+    // storage never hold it.
+    const refreshCookie = async () => (await context.cookies()).find((c) => c.name === 'monitor_refresh');
+    const before = await refreshCookie();
+    assert.ok(before, 'a refresh cookie was set');
+    assert.deepEqual([before.httpOnly, before.sameSite, before.path], [true, 'Strict', '/api/auth']);
+    assert.doesNotMatch(await page.evaluate<string>('document.cookie'), /monitor_refresh/);
+    const storage = await page.evaluate<string>('JSON.stringify(Object.entries(localStorage))');
+    assert.ok(!storage.includes(before.value), 'nothing of the session in localStorage');
+
+    // Signing out elsewhere ends this page's access token: the next request is refused, refreshed
+    // silently with the cookie and replayed.
+    const elsewhere = await fetch(`${svc.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json() as Promise<{ refresh_token: string }>);
+    const out = await fetch(`${svc.base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: elsewhere.refresh_token }),
+    });
+    assert.equal(out.status, 204);
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
-    const afterRefresh = JSON.parse((await storedSession(page)) ?? '{}') as StoredSession;
-    assert.notEqual(afterRefresh.refreshToken, stale.refreshToken, 'the refresh token was rotated');
-    assert.notEqual(afterRefresh.accessToken, 'not-a-valid-token');
+    const rotated = await refreshCookie();
+    assert.notEqual(rotated?.value, before.value, 'the refresh cookie was rotated');
     assert.equal(new URL(page.url()).pathname, '/users', 'still on the same page');
+
+    // A reload starts with no token in memory and gets one with the cookie.
+    await page.reload();
+    await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
+    const last = (await refreshCookie())!;
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Monitor' }).waitFor();
-    assert.equal(await storedSession(page), null);
+    assert.equal(await refreshCookie(), undefined, 'sign-out cleared the cookie');
     const reuse = await fetch(`${svc.base}/api/auth/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh_token: afterRefresh.refreshToken }),
+      headers: { 'content-type': 'application/json', cookie: `monitor_refresh=${last.value}` },
+      body: '{}',
     });
     assert.equal(reuse.status, 401, 'sign-out revoked the refresh token');
     await context.close();

@@ -47,6 +47,7 @@ export async function apiFull<T>(path: string, opts: RequestOptions = {}): Promi
   let session = await freshSession();
   let res = await send(url, opts, session?.accessToken ?? null);
   if (res.status === 401 && session) {
+    // Refused: expired early, or this user signed out or changed password elsewhere. The cookie decides.
     session = await refreshSession(session);
     if (session) res = await send(url, opts, session.accessToken);
   }

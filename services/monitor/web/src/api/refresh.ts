@@ -5,31 +5,31 @@ import type { TokenPair } from './types.js';
 let inFlight: Promise<StoredSession | null> | null = null;
 
 /**
- * Trades the refresh token for a new pair. Refresh tokens rotate and a reused one revokes the whole
- * sign-in, so tabs must never refresh concurrently: a Web Lock serialises them across tabs, and a
- * tab that finds the stored token already rotated by another simply uses the new one.
+ * Trades the refresh cookie for a new access token (and a rotated cookie). Refresh tokens rotate
+ * and a reused one revokes the whole sign-in; all tabs share the one cookie, so they must never
+ * refresh concurrently: a Web Lock serialises them, and each tab then refreshes with the cookie
+ * the previous one left. `_stale` is the session that was refused, kept for callers' clarity.
  */
-export function refreshSession(stale: StoredSession): Promise<StoredSession | null> {
+export function refreshSession(_stale?: StoredSession | null): Promise<StoredSession | null> {
   if (!inFlight) {
-    inFlight = withLock(() => doRefresh(stale)).finally(() => {
+    inFlight = withLock(doRefresh).finally(() => {
       inFlight = null;
     });
   }
   return inFlight;
 }
 
-async function doRefresh(stale: StoredSession): Promise<StoredSession | null> {
-  const current = readSession();
-  if (!current) return null;
-  if (current.refreshToken !== stale.refreshToken && current.expiresAt > Date.now()) return current;
+async function doRefresh(): Promise<StoredSession | null> {
+  // The cookie goes along by itself (same origin); the body stays empty so the server uses it.
   const res = await fetch('/api/auth/refresh', {
     method: 'POST',
+    credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refresh_token: current.refreshToken }),
+    body: '{}',
   });
   if (res.ok) return storeTokens((await res.json()) as TokenPair);
   if (res.status === 401 || res.status === 403 || res.status === 422) {
-    clearSession();
+    if (readSession()) clearSession();
     return null;
   }
   throw new ApiError(res.status, await res.json().catch(() => null));

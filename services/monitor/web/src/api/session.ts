@@ -1,57 +1,60 @@
 import type { TokenPair } from './types.js';
 
-/** What the browser keeps of a sign-in; in localStorage so a reload or a second tab stays signed in. */
+/**
+ * What this tab keeps of a sign-in: the short-lived access token, in memory only. The refresh
+ * token lives in an httpOnly cookie the page cannot read (so an injected script cannot carry it
+ * away); a reload or a new tab gets its own access token by calling refresh with that cookie.
+ */
 export interface StoredSession {
   accessToken: string;
-  refreshToken: string;
   /** Epoch ms after which the access token should not be used. */
   expiresAt: number;
 }
 
-const KEY = 'monitor.session';
-const listeners = new Set<() => void>();
+type Message = 'signed-in' | 'signed-out';
+let current: StoredSession | null = null;
+const listeners = new Set<(from?: Message) => void>();
 
-/** The current session, or null when signed out. */
+// Tabs tell each other about sign-in and sign-out (they share the cookie, not the memory).
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('monitor.session');
+
+/** The current session of this tab, or null when it has none (yet). */
 export function readSession(): StoredSession | null {
-  try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
-    const s = JSON.parse(raw) as StoredSession;
-    return typeof s.accessToken === 'string' && typeof s.refreshToken === 'string' ? s : null;
-  } catch {
-    return null;
-  }
+  return current;
 }
 
-/** Stores a fresh token pair (login, refresh, password change). */
-export function storeTokens(pair: TokenPair): StoredSession {
+/** Keeps a fresh access token (login, refresh, password change). */
+export function storeTokens(pair: Pick<TokenPair, 'access_token' | 'expires_in'>): StoredSession {
   // A 30 s margin so a request never leaves with a token about to expire in flight.
-  const s: StoredSession = {
-    accessToken: pair.access_token,
-    refreshToken: pair.refresh_token,
-    expiresAt: Date.now() + (pair.expires_in - 30) * 1000,
-  };
-  localStorage.setItem(KEY, JSON.stringify(s));
+  current = { accessToken: pair.access_token, expiresAt: Date.now() + (pair.expires_in - 30) * 1000 };
   emit();
-  return s;
+  return current;
 }
 
-/** Forgets the session (sign-out, or a refresh token the server refused). */
+/** Forgets this tab's session (a refresh the server refused). */
 export function clearSession(): void {
-  localStorage.removeItem(KEY);
+  current = null;
   emit();
 }
 
-/** Calls `fn` whenever the session changes, in this tab or another. */
-export function onSessionChange(fn: () => void): () => void {
+/** Tells the other tabs that this one signed in or out, so they follow. */
+export function announce(message: Message): void {
+  channel?.postMessage(message);
+}
+
+/** Calls `fn` whenever the session changes here, or another tab signs in or out. */
+export function onSessionChange(fn: (from?: Message) => void): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
-function emit() {
-  for (const l of listeners) l();
+function emit(from?: Message) {
+  for (const l of listeners) l(from);
 }
 
-window.addEventListener('storage', (e) => {
-  if (e.key === KEY) emit();
-});
+if (channel) {
+  channel.onmessage = (e: MessageEvent<Message>) => {
+    if (e.data === 'signed-out') current = null;
+    emit(e.data);
+  };
+}

@@ -13,7 +13,8 @@ export interface Me {
 
 export interface TokenPair {
   access_token: string;
-  refresh_token: string;
+  /** Only for API clients; the dashboard signs in with `refresh_transport: 'cookie'` and never sees it. */
+  refresh_token?: string;
   token_type: 'bearer';
   expires_in: number;
 }

@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError } from '../api/problem.js';
-import { clearSession, onSessionChange, readSession, storeTokens } from '../api/session.js';
+import { refreshSession } from '../api/refresh.js';
+import { announce, clearSession, onSessionChange, readSession, storeTokens } from '../api/session.js';
 import type { Me, Role, TokenPair } from '../api/types.js';
 
 interface AuthState {
@@ -24,12 +25,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
 
   const reload = useCallback(async () => {
-    if (!readSession()) {
-      setMe(null);
-      setLoading(false);
-      return;
-    }
     try {
+      // A new tab or a reload has no access token in memory: the refresh cookie, if any, gets one.
+      if (!readSession() && !(await refreshSession())) {
+        setMe(null);
+        return;
+      }
       setMe(await api<Me>('/api/auth/me'));
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) clearSession();
@@ -41,9 +42,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void reload();
-    // Another tab signing out (or a refused refresh here) ends this tab's sign-in too.
-    return onSessionChange(() => {
-      if (!readSession()) setMe(null);
+    return onSessionChange((from) => {
+      // Another tab signing in shares its cookie with us; one signing out ends this tab's sign-in too.
+      if (from === 'signed-in' && !readSession()) void reload();
+      else if (!readSession()) setMe(null);
     });
   }, [reload]);
 
@@ -51,28 +53,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string) => {
       const res = await fetch('/api/auth/login', {
         method: 'POST',
+        credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
+        body: JSON.stringify({ username, password, refresh_transport: 'cookie' }),
       });
       const body = await res.json().catch(() => null);
       if (!res.ok) throw new ApiError(res.status, body);
       storeTokens(body as TokenPair);
+      announce('signed-in');
       await reload();
     },
     [reload],
   );
 
   const signOut = useCallback(async () => {
-    const s = readSession();
     clearSession();
     setMe(null);
-    if (s) {
-      await fetch('/api/auth/logout', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refresh_token: s.refreshToken }),
-      }).catch(() => undefined);
-    }
+    // The server ends the cookie's session (and this user's access tokens) and clears the cookie.
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
+    announce('signed-out');
   }, []);
 
   const value = useMemo<AuthState>(

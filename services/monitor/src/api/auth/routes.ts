@@ -11,6 +11,11 @@ import { ChangePasswordBody, LoginBody, Me, RefreshBody, TokenPair } from './sch
 
 const tags = ['auth'];
 
+// A browser refreshing or signing out with its cookie has nothing to send: no body means `{}`.
+const emptyBodyIsObject = async (req: FastifyRequest) => {
+  req.body ??= {};
+};
+
 /**
  * Answers with a token pair the way the client keeps its refresh token: in the JSON body, or (for
  * browsers) in the httpOnly cookie only, so no script on the page ever sees it.
@@ -43,6 +48,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/auth/refresh',
       {
         config: { auth: { role: 'public' } },
+        preValidation: emptyBodyIsObject,
         schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...problems(400, 401, 422) } },
       },
       async (req, reply) => {
@@ -64,6 +70,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/auth/logout',
       {
         config: { auth: { role: 'public' } },
+        preValidation: emptyBodyIsObject,
         schema: { tags, body: RefreshBody, response: { 204: NoContent, ...problems(400, 422, 429) } },
       },
       async (req, reply) => {

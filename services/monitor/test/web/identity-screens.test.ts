@@ -91,6 +91,26 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
     await shot(page, 'users');
 
+    // A superadmin sets olga's password from the page: her sessions end, the new password works.
+    const olgaBefore = await tokenFor(svc.base, 'olga', 'olga-password-1');
+    await page.getByRole('row', { name: /olga/ }).getByRole('button', { name: 'Set password' }).click();
+    const setPw = page.getByRole('form', { name: 'Set password of olga' });
+    await setPw.getByLabel('New password for olga').fill('olga-password-2');
+    await setPw.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Password of olga set').waitFor();
+    assert.equal(
+      (await fetch(`${svc.base}/api/auth/me`, { headers: { authorization: `Bearer ${olgaBefore}` } })).status,
+      401,
+      'her old session ended',
+    );
+    const olgaMe = await apiCall<{ must_change_password: boolean }>(
+      svc.base,
+      await tokenFor(svc.base, 'olga', 'olga-password-2'),
+      'GET',
+      '/api/auth/me',
+    );
+    assert.equal(olgaMe.must_change_password, true);
+
     // Audit log: filter by an action prefix.
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -128,14 +148,14 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     });
     assert.equal(out.status, 204);
     await page.getByRole('link', { name: 'Users' }).click();
-    await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
+    await page.getByRole('cell', { name: /^olga/ }).waitFor();
     const rotated = await refreshCookie();
     assert.notEqual(rotated?.value, before.value, 'the refresh cookie was rotated');
     assert.equal(new URL(page.url()).pathname, '/users', 'still on the same page');
 
     // A reload starts with no token in memory and gets one with the cookie.
     await page.reload();
-    await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
+    await page.getByRole('cell', { name: /^olga/ }).waitFor();
     const last = (await refreshCookie())!;
 
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -11,10 +11,71 @@ import { useApi } from '../lib/use-api.js';
 
 const roles: Role[] = ['viewer', 'admin', 'superadmin'];
 
-/** Users (superadmin): create, change role, force a password change, delete. */
+/**
+ * A superadmin sets someone's password (they forgot it, or it leaked). The server ends every session
+ * of that user; by default they must choose their own at the next sign-in.
+ */
+function SetPasswordForm({ user, onDone }: { user: User; onDone(message: string | null): void }) {
+  const [password, setPassword] = useState('');
+  const [mustChange, setMustChange] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api<User>(`/api/users/${user.id}`, {
+        method: 'PATCH',
+        body: { password, must_change_password: mustChange },
+      });
+      onDone(`Password of ${user.username} set; their sessions were signed out.`);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.errors.length
+          ? (err.fieldMessages().password ?? messageOf(err))
+          : messageOf(err),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label={`Set password of ${user.username}`}>
+      <Field
+        label={`New password for ${user.username}`}
+        hint="8 to 256 characters."
+        error={error ?? undefined}
+      >
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+      </Field>
+      <label>
+        <input type="checkbox" checked={mustChange} onChange={(e) => setMustChange(e.target.checked)} /> Must
+        change at next sign-in
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        Save password
+      </button>
+      <button type="button" onClick={() => onDone(null)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** Users (superadmin): create, change role, set or force a password change, delete. */
 export function UsersPage() {
   const { me } = useAuth();
   const users = useApi<User[]>('/api/users');
+  const [settingPassword, setSettingPassword] = useState<number | null>(null);
   const [form, setForm] = useState({ username: '', email: '', password: '', role: 'viewer' as Role });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -109,7 +170,7 @@ export function UsersPage() {
             </tr>
           </thead>
           <tbody>
-            {users.data?.map((u) => (
+            {users.data?.map((u) => [
               <tr key={u.id}>
                 <td>
                   {u.username}
@@ -157,6 +218,11 @@ export function UsersPage() {
                     </button>
                   )}
                   {u.id !== me?.id && (
+                    <button type="button" onClick={() => setSettingPassword(u.id)}>
+                      Set password
+                    </button>
+                  )}
+                  {u.id !== me?.id && (
                     <ConfirmButton
                       label="Delete"
                       question={`Delete ${u.username}?`}
@@ -166,8 +232,23 @@ export function UsersPage() {
                     />
                   )}
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              settingPassword === u.id && (
+                <tr key={`${u.id}-password`}>
+                  <td colSpan={5}>
+                    <SetPasswordForm
+                      user={u}
+                      onDone={(message) => {
+                        setSettingPassword(null);
+                        setError(null);
+                        setInfo(message);
+                        if (message) users.reload();
+                      }}
+                    />
+                  </td>
+                </tr>
+              ),
+            ])}
           </tbody>
         </table>
       </div>

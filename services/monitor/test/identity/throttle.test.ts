@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -44,6 +45,27 @@ for (const target of await testDatabases()) {
       }
       const failed = (await audit('action=auth.login_failed')).filter((e) => e.ip === ip);
       assert.equal(failed.length, BUDGET, 'one password check per audit entry');
+    });
+
+    test('the same race over a real HTTP listener', async () => {
+      await s.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = s.app.server.address() as AddressInfo;
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'nobody-here', password: `wrong-${i}` }),
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.status);
+      assert.equal(codes.filter((c) => c === 401).length, BUDGET, codes.join(','));
+      assert.equal(codes.filter((c) => c === 429).length, 60 - BUDGET, codes.join(','));
+      const failed = (await audit('action=auth.login_failed')).filter(
+        (e) => e.detail?.username === 'nobody-here',
+      );
+      assert.equal(failed.length, BUDGET);
     });
 
     test('successful sign-ins do not use up the budget of their address', async () => {

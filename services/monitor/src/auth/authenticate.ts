@@ -58,7 +58,9 @@ export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Pr
   const user = await usersRepo.byId(ctx.db, v.userId);
   if (!user) throw errors.invalid_token('The user of this token no longer exists.');
   if (Number(user.token_generation) !== v.generation) {
-    throw errors.invalid_token('This session has ended (signed out or password changed); sign in again.');
+    throw errors.invalid_token(
+      'This access token was revoked (sign-out, password or role change); refresh or sign in again.',
+    );
   }
   return {
     kind: 'user',

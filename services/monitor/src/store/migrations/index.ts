@@ -4,6 +4,7 @@ import { monitorsMigration } from './002-monitors.js';
 import { operationsMigration } from './010-operations.js';
 import { incidents } from './020-incidents.js';
 import { rollups } from './021-rollups.js';
+import { streamTickets } from './033-stream-tickets.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, AppMigration> = {
   '010-operations': operationsMigration,
   '020-incidents': incidents,
   '021-rollups': rollups,
+  '033-stream-tickets': streamTickets,
 };

@@ -34,7 +34,7 @@ describe('dashboard: the server goes away and comes back', { skip: needChromium(
     await page.locator('.mrow[data-monitor-id]', { hasText: 'Steady' }).waitFor();
     // A marker that a reload would wipe: recovery must happen in this very document.
     await page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 42;
+      (globalThis as unknown as { marker: number }).marker = 42;
     });
 
     const { dataDir, port } = svc;
@@ -52,7 +52,7 @@ describe('dashboard: the server goes away and comes back', { skip: needChromium(
     svc = await startMonitor({}, { dataDir, port });
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor({ timeout: 30_000 });
     assert.equal(await failure.count(), 0);
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker), 42);
 
     // The dashboard is live again too, and the stale warning is gone.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();

@@ -55,13 +55,12 @@ export function useConnectivity(): Connectivity {
 }
 
 /**
- * True for failures that mean "no answer" rather than "the server said no": fetch's TypeError and
- * the browsers' messages for a lazy chunk that could not be loaded.
+ * True for failures that mean "no answer" rather than "the server said no": fetch's network error
+ * (a TypeError, worded per browser) and the browsers' messages for a lazy chunk that did not load.
+ * Other TypeErrors are bugs in a page and must not pass for a network outage.
  */
 export function isUnreachableError(e: unknown): boolean {
-  if (e instanceof TypeError) return true;
-  const msg = e instanceof Error ? e.message : String(e);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch|NetworkError/i.test(
-    msg,
-  );
+  if (!(e instanceof Error)) return false;
+  if (/dynamically imported module|Importing a module script failed/i.test(e.message)) return true;
+  return e instanceof TypeError && /^(Failed to fetch|NetworkError|Load failed)/i.test(e.message);
 }

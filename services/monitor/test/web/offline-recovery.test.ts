@@ -29,6 +29,11 @@ describe('dashboard: the server goes away and comes back', { skip: needChromium(
       check_interval_seconds: 60,
     });
     const { page } = await chrome.open(svc.base);
+    const streamUrls: URL[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/sse/dashboard') streamUrls.push(u);
+    });
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 });
     await page.locator('.mrow[data-monitor-id]', { hasText: 'Steady' }).waitFor();
@@ -58,5 +63,15 @@ describe('dashboard: the server goes away and comes back', { skip: needChromium(
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 });
     assert.equal(await page.getByRole('alert').filter({ hasText: 'Live data is stale' }).count(), 0);
+
+    // The stream URL never carried a credential, and every (re)connect used a fresh ticket.
+    assert.ok(streamUrls.length >= 2, `${streamUrls.length} stream requests`);
+    for (const u of streamUrls) {
+      const keys = [...u.searchParams.keys()].filter((k) => k !== 'last_event_id');
+      assert.deepEqual(keys, ['ticket'], 'only a ticket, no token or key');
+    }
+    const tickets = streamUrls.map((u) => u.searchParams.get('ticket'));
+    assert.ok(tickets.every((t) => t && t.length >= 40));
+    assert.equal(new Set(tickets).size, tickets.length);
   });
 });

@@ -65,7 +65,7 @@ export function DashboardPage() {
   const total = store.size;
 
   return (
-    <section>
+    <section className={stale ? 'dashboard-stale' : undefined}>
       <PageHeader title="Dashboard">
         <span className={`stream stream-${stream}`} role="status">
           {stream === 'live' ? 'Live' : stream === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
@@ -84,7 +84,7 @@ export function DashboardPage() {
           ones seen and may be out of date. This page updates by itself when the connection is back.
         </div>
       )}
-      <ul className={stale ? 'counts stale' : 'counts'} aria-label="Monitors by status">
+      <ul className="counts" aria-label="Monitors by status">
         <li>
           <button
             type="button"

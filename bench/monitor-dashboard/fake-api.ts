@@ -131,6 +131,8 @@ export async function startFakeApi(opts: FeedOptions): Promise<FakeApi> {
     }
     if (p === '/api/check-results')
       return json(res, 200, history(Number(url.searchParams.get('monitor_id'))));
+    // The dashboard asks for a single-use stream ticket before every (re)connect.
+    if (p === '/api/sse/tickets') return json(res, 200, JSON.stringify({ ticket: 't', expires_in: 30 }));
     if (p === '/api/sse/dashboard') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       res.write(': connected\n\n');

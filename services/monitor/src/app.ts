@@ -19,11 +19,12 @@ import { uptimeRoutes } from './api/uptime/routes.js';
 import { usersRoutes } from './api/users/routes.js';
 import { installAuthentication } from './auth/authenticate.js';
 import type { AppContext } from './context.js';
+import { redeemStreamTicket } from './events/stream-tickets.js';
 import { Problem } from './http/schemas.js';
 import { webRoutes } from './web/web-plugin.js';
 
-/** Paths where the credential may come as `?token=` (EventSource cannot send headers). */
-export const QUERY_TOKEN_PATHS = ['/api/sse/dashboard'];
+/** Paths that also take a single-use `?ticket=` (EventSource cannot send headers). */
+export const TICKET_PATHS = ['/api/sse/dashboard'];
 
 /** Builds the HTTP application on an already opened context; listening is the caller's business. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -57,7 +58,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installProblemHandler(app);
-  installAuthentication(app, ctx, { queryTokenPaths: QUERY_TOKEN_PATHS });
+  installAuthentication(app, ctx, {
+    ticketPaths: TICKET_PATHS,
+    redeemTicket: (ticket) => redeemStreamTicket(ctx, ticket),
+  });
 
   app.get('/api/openapi.json', { config: { auth: { role: 'public' } }, schema: { hide: true } }, async () =>
     app.swagger(),

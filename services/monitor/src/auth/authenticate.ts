@@ -10,19 +10,18 @@ import { API_KEY_PREFIX, lookupPrefix, sameDigest, sha256 } from './secrets.js';
 // last_used_at is written at most once a minute per key: exact to the minute, no write per request.
 const TOUCH_EVERY_MS = 60_000;
 
-/** The bearer credential of a request: the Authorization header, or `?token=` where a route allows it. */
-function credential(req: FastifyRequest, allowQuery: boolean): string | null {
+/** The bearer credential of the Authorization header, or null without one. */
+function credential(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (h) {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-    if (!m) throw errors.unauthorized('Send credentials as "Authorization: Bearer <token>".');
-    return m[1]!;
-  }
-  if (allowQuery) {
-    const q = (req.query as Record<string, unknown> | undefined)?.token;
-    if (typeof q === 'string' && q) return q;
-  }
-  return null;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  if (!m) throw errors.unauthorized('Send credentials as "Authorization: Bearer <token>".');
+  return m[1]!;
+}
+
+function queryParam(req: FastifyRequest, name: string): string | undefined {
+  const v = (req.query as Record<string, unknown> | undefined)?.[name];
+  return typeof v === 'string' ? v : undefined;
 }
 
 /** Resolves a raw credential (JWT or `mon_` key) to a principal, or throws a 401 problem. */
@@ -80,7 +79,11 @@ export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Pr
 export function installAuthentication(
   app: FastifyInstance,
   ctx: AppContext,
-  opts: { queryTokenPaths: string[] },
+  opts: {
+    /** Routes that also take `?ticket=` (EventSource cannot send headers). */
+    ticketPaths: string[];
+    redeemTicket(ticket: string): Promise<Principal>;
+  },
 ) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
@@ -90,10 +93,20 @@ export function installAuthentication(
       return;
     }
     if (rule.role === 'public') return;
-    const allowQuery = opts.queryTokenPaths.includes(req.routeOptions.url ?? '');
-    const raw = credential(req, allowQuery);
-    if (!raw) throw errors.unauthorized('Credentials are required: send "Authorization: Bearer <token>".');
-    const p = await resolvePrincipal(ctx, raw);
+    // A token or key in a URL ends up in access logs and browser history: refused everywhere.
+    if (queryParam(req, 'token') !== undefined) {
+      throw errors.invalid_token(
+        'Credentials are not accepted in the URL; send "Authorization: Bearer <token>", or for the live stream get a ticket from POST /api/sse/tickets and pass ?ticket=.',
+      );
+    }
+    const raw = credential(req);
+    const ticket = opts.ticketPaths.includes(req.routeOptions.url ?? '')
+      ? queryParam(req, 'ticket')
+      : undefined;
+    let p: Principal;
+    if (raw) p = await resolvePrincipal(ctx, raw);
+    else if (ticket) p = await opts.redeemTicket(ticket);
+    else throw errors.unauthorized('Credentials are required: send "Authorization: Bearer <token>".');
     req.principal = p;
     if (p.mustChangePassword && !rule.duringPasswordChange) {
       throw errors.password_change_required('Change your password first (POST /api/auth/change-password).');

@@ -48,11 +48,32 @@ export class EventBus {
 
   /** Events after `lastId` still in the backlog, oldest first. */
   since(lastId: number): BusEvent[] {
-    const ordered =
-      this.ring.length < this.size
-        ? this.ring
-        : [...this.ring.slice(this.head), ...this.ring.slice(0, this.head)];
-    return ordered.filter((e) => e.id > lastId);
+    return this.ordered().filter((e) => e.id > lastId);
+  }
+
+  /**
+   * What a client that last saw `lastId` missed. `complete` is false when the backlog no longer
+   * reaches back to `lastId`, or the id was never issued here (another instance, or before a
+   * restart): the client must then reload its state instead of trusting the replay.
+   */
+  resume(lastId: number): { events: BusEvent[]; complete: boolean } {
+    const ordered = this.ordered();
+    // Ids are consecutive within a process, so the backlog covers `lastId` exactly from the id
+    // before its oldest event up to the newest id issued.
+    const oldest = ordered[0]?.id ?? this.nextId;
+    const complete = lastId >= oldest - 1 && lastId < this.nextId;
+    return { events: ordered.filter((e) => e.id > lastId), complete };
+  }
+
+  /** The id of the newest event published, or the one before the first when none was. */
+  get lastId(): number {
+    return this.nextId - 1;
+  }
+
+  private ordered(): BusEvent[] {
+    return this.ring.length < this.size
+      ? this.ring
+      : [...this.ring.slice(this.head), ...this.ring.slice(0, this.head)];
   }
 
   /** Adds a listener; returns the function that removes it. */

@@ -21,6 +21,9 @@ export function publishResult(bus: EventBus, r: StoredResultFacts): void {
     result_id: r.result_id,
     status: r.status,
     prev_status: r.prev_status,
+    // The monitor's status after this result: a client that missed a status_changed event (it
+    // connected after it) is corrected by the next result of that monitor.
+    monitor_status: r.new_status,
     response_time_ms: r.response_time_ms,
     status_code: r.status_code,
     checked_at: at,

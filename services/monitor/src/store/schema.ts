@@ -52,6 +52,14 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A single-use live-stream ticket: only its hash is kept; api_key_id is set when a key asked for it. */
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  api_key_id: number | null;
+  expires_at: number;
+}
+
 export interface LoginThrottleTable {
   key: string;
   /** Attempts counted in the window (spent before the check, refunded when it succeeds). */
@@ -78,6 +86,7 @@ export interface MonitorDB {
   monitor_channels: MonitorChannelsTable;
   check_rollups: CheckRollupsTable;
   job_state: JobStateTable;
+  stream_tickets: StreamTicketsTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';

@@ -5,15 +5,38 @@ import { MonitorBody } from '../api/monitors/schema.js';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
-import { type MonitorInput, withDefaults } from '../monitors/monitor-input.js';
-import { newMonitorRow } from '../monitors/monitors-service.js';
+import {
+  configColumns,
+  type MonitorConfig,
+  type MonitorInput,
+  withDefaults,
+} from '../monitors/monitor-input.js';
+import { newHeartbeatToken, newMonitorRow } from '../monitors/monitors-service.js';
 import { validateMonitor } from '../monitors/validate-monitor.js';
+import { importLookupRepo } from '../store/repos/import-lookup-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
+import type { Db } from '../store/schema.js';
 import type { PortableMonitor } from './portable-monitor.js';
 
 /** More than this in one document is refused: split it. */
 export const MAX_IMPORT = 10_000;
+
+/**
+ * What to do with an entry whose name a monitor here already has. `skip_existing` is the default:
+ * re-importing the same file then changes nothing instead of duplicating every monitor.
+ */
+export const IMPORT_MODES = ['skip_existing', 'update_by_name', 'keep_both'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** One entry of a preview: `existing` means a monitor here has its name. */
+export interface PreviewEntry {
+  index: number;
+  name: string | null;
+  status: 'new' | 'existing' | 'invalid';
+  existing_ids: number[];
+  errors: FieldProblem[];
+}
 
 const CONFIG_KEYS = Object.keys(MonitorBody.properties).filter((k) => k !== 'channel_ids');
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -68,12 +91,8 @@ function parseEntry(raw: unknown, at: string, problems: FieldProblem[]): Parsed 
   };
 }
 
-/**
- * Imports monitors from an export document (or a bare array): every entry is validated first and
- * if any fails nothing is written and the 422 names each failing index. Channels are linked by
- * name; names that do not exist here are listed in `warnings`.
- */
-export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: unknown) {
+/** The monitor list of a document (or a bare array), refusing other shapes and oversized files. */
+function entriesOf(doc: unknown): unknown[] {
   const list = Array.isArray(doc) ? doc : isObject(doc) ? doc.monitors : undefined;
   if (!Array.isArray(list)) {
     throw errors.validation_failed(
@@ -88,30 +107,100 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
       errors: [{ path: 'monitors', message: `must hold at most ${MAX_IMPORT} monitors` }],
     });
   }
+  return list;
+}
+
+/** Validates every entry and matches it by name against the monitors here; writes nothing. */
+async function plan(ctx: AppContext, doc: unknown) {
+  const list = entriesOf(doc);
   const problems: FieldProblem[] = [];
   const parsed = list.map((raw, i) => parseEntry(raw, `monitors.${i}`, problems));
+  const byName = new Map<string, number[]>();
+  for (const m of await importLookupRepo.monitorNames(ctx.db))
+    byName.set(m.name, [...(byName.get(m.name) ?? []), m.id]);
+  const entries: PreviewEntry[] = list.map((raw, i) => {
+    const own = problems.filter((p) => p.path === `monitors.${i}` || p.path.startsWith(`monitors.${i}.`));
+    const name = isObject(raw) && typeof raw.name === 'string' ? raw.name : null;
+    const existing = name === null ? [] : (byName.get(name) ?? []);
+    const status = own.length > 0 ? 'invalid' : existing.length > 0 ? 'existing' : 'new';
+    return { index: i, name, status, existing_ids: existing, errors: own };
+  });
+  return { list, parsed, problems, entries };
+}
+
+/**
+ * What an import of `doc` would do, without writing: per entry new, existing (a monitor here has
+ * its name) or invalid with its errors, and the counts. Invalid entries are reported, not refused,
+ * so the dashboard can show them before the user decides.
+ */
+export async function previewImport(ctx: AppContext, doc: unknown) {
+  const { entries } = await plan(ctx, doc);
+  const count = (s: PreviewEntry['status']) => entries.filter((e) => e.status === s).length;
+  return {
+    total: entries.length,
+    new: count('new'),
+    existing: count('existing'),
+    invalid: count('invalid'),
+    entries,
+  };
+}
+
+/**
+ * Imports monitors from an export document (or a bare array): every entry is validated first and
+ * if any fails nothing is written and the 422 names each failing index. An entry whose name a
+ * monitor here has is skipped (`skip_existing`), replaces that monitor's configuration
+ * (`update_by_name`, which needs exactly one monitor of that name), or is created beside it
+ * (`keep_both`). Channels are linked by name; names that do not exist here are listed in `warnings`.
+ */
+export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: unknown, mode: ImportMode) {
+  const { list, parsed, problems, entries } = await plan(ctx, doc);
+  if (mode === 'update_by_name') {
+    const claimed = new Map<number, number>();
+    for (const e of entries) {
+      if (e.status !== 'existing') continue;
+      if (e.existing_ids.length > 1) {
+        problems.push({
+          path: `monitors.${e.index}.name`,
+          message: `${e.existing_ids.length} monitors here are named "${e.name}"; update by name needs exactly one`,
+        });
+      } else if (claimed.has(e.existing_ids[0]!)) {
+        problems.push({
+          path: `monitors.${e.index}.name`,
+          message: `entry ${claimed.get(e.existing_ids[0]!)} of this file already updates "${e.name}"`,
+        });
+      } else claimed.set(e.existing_ids[0]!, e.index);
+    }
+  }
   if (problems.length > 0) {
     const bad = new Set(problems.map((p) => p.path.split('.')[1])).size;
     throw errors.validation_failed(`${bad} of ${list.length} monitors are invalid; nothing was imported.`, {
       errors: problems,
     });
   }
-  const channelIds = new Map(
-    (await ctx.db.selectFrom('notification_channels').select(['id', 'name']).execute()).map((c) => [
-      c.name,
-      c.id,
-    ]),
-  );
+  const channelIds = new Map((await importLookupRepo.channelNames(ctx.db)).map((c) => [c.name, c.id]));
   const warnings: string[] = [];
+  const outcome = { created: 0, updated: 0, skipped: 0 };
   const rows = await audited(ctx, req, async (trx) => {
     const out: MonitorRow[] = [];
     const now = Date.now();
     for (const [i, p] of (parsed as Parsed[]).entries()) {
+      const entry = entries[i]!;
+      if (entry.status === 'existing' && mode === 'skip_existing') {
+        outcome.skipped++;
+        continue;
+      }
       const c = withDefaults(p.input);
-      const row = await monitorsRepo.insert(
-        trx,
-        newMonitorRow(c, { paused: p.paused, reminder_interval_minutes: p.reminder }, now),
-      );
+      let row: MonitorRow;
+      if (entry.status === 'existing' && mode === 'update_by_name') {
+        row = await replaceMonitor(trx, entry.existing_ids[0]!, c, p, now);
+        outcome.updated++;
+      } else {
+        row = await monitorsRepo.insert(
+          trx,
+          newMonitorRow(c, { paused: p.paused, reminder_interval_minutes: p.reminder }, now),
+        );
+        outcome.created++;
+      }
       const ids: number[] = [];
       for (const name of p.channels) {
         const id = channelIds.get(name);
@@ -122,11 +211,33 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
       await monitorChannelsRepo.set(trx, row.id, ids);
       out.push(row);
     }
-    const detail = { imported: out.length, names: out.map((r) => r.name) };
+    const detail = { imported: out.length, mode, ...outcome, names: out.map((r) => r.name) };
     return [out, { action: 'monitor.import', resource_type: 'monitor', resource_id: null, detail }];
   });
   for (const r of rows) ctx.engine.apply(r);
-  return { imported: rows.length, ids: rows.map((r) => r.id), warnings };
+  return { imported: rows.length, ids: rows.map((r) => r.id), mode, ...outcome, warnings };
+}
+
+/**
+ * update_by_name: the file's configuration replaces the monitor's, as PUT would; its history,
+ * heartbeat token and status stay, except that the file's paused flag is applied.
+ */
+async function replaceMonitor(trx: Db, id: number, c: MonitorConfig, p: Parsed, now: number) {
+  const old = (await monitorsRepo.byId(trx, id))!;
+  const wasPaused = old.paused === 1;
+  const r = await monitorsRepo.update(trx, id, {
+    ...configColumns(c),
+    heartbeat_token:
+      c.monitor_type === 'heartbeat' ? (old.heartbeat_token ?? newHeartbeatToken()) : old.heartbeat_token,
+    reminder_interval_minutes: p.reminder,
+    ...(p.paused !== wasPaused && {
+      paused: p.paused ? 1 : 0,
+      current_status: p.paused ? ('paused' as const) : ('pending' as const),
+      consecutive_failures: 0,
+    }),
+    updated_at: Math.max(now, old.updated_at + 1),
+  });
+  return r!;
 }
 
 export type { PortableMonitor };

@@ -21,20 +21,30 @@ describe('GET /api/sse/dashboard', () => {
     await target.close();
   });
 
-  test('no credential is 401; a viewer token in ?token= is accepted', async () => {
+  const ticket = async (token: string) =>
+    (
+      (await (
+        await fetch(`${base}/api/sse/tickets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { ticket: string }
+    ).ticket;
+
+  test('no credential is 401; a viewer ticket in ?ticket= is accepted', async () => {
     const anon = await fetch(`${base}/api/sse/dashboard`);
     assert.equal(anon.status, 401);
     assert.equal(anon.headers.get('www-authenticate'), 'Bearer');
-    const bad = await fetch(`${base}/api/sse/dashboard?token=nonsense`);
+    const bad = await fetch(`${base}/api/sse/dashboard?ticket=nonsense`);
     assert.equal(bad.status, 401);
-    const sse = await openSse(`${base}/api/sse/dashboard?token=${h.viewer}`);
+    const sse = await openSse(`${base}/api/sse/dashboard?ticket=${await ticket(h.viewer)}`);
     assert.equal(sse.status, 200);
     assert.match(String(sse.headers['content-type']), /^text\/event-stream/);
     sse.close();
   });
 
   test('check results and status changes stream with increasing ids; Last-Event-ID resumes', async () => {
-    const sse = await openSse(`${base}/api/sse/dashboard?token=${h.viewer}`);
+    const sse = await openSse(`${base}/api/sse/dashboard?ticket=${await ticket(h.viewer)}`);
     const created = await h.call('POST', '/api/monitors', {
       name: 'streamed',
       url: `${target.origin}/ok`,
@@ -49,6 +59,7 @@ describe('GET /api/sse/dashboard', () => {
     assert.deepEqual(Object.keys(data).sort(), [
       'checked_at',
       'monitor_id',
+      'monitor_status',
       'prev_status',
       'response_time_ms',
       'result_id',

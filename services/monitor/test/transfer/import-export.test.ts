@@ -131,7 +131,15 @@ for (const target of await testDatabases()) {
       assert.equal((await b.call('GET', '/api/export/monitors', undefined, b.viewer)).statusCode, 403);
       assert.equal((await b.call('GET', '/api/export/monitors', undefined, 'bad')).statusCode, 401);
       const empty = await b.call('POST', '/api/import/monitors', []);
-      assert.deepEqual(empty.json(), { imported: 0, ids: [], warnings: [] });
+      assert.deepEqual(empty.json(), {
+        imported: 0,
+        ids: [],
+        mode: 'skip_existing',
+        created: 0,
+        updated: 0,
+        skipped: 0,
+        warnings: [],
+      });
     });
   });
 }

@@ -210,6 +210,10 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     assert.deepEqual(doc.monitors.map((m) => m.name).sort(), ['Hourly', 'Local web']);
 
     await page.getByLabel('Monitors file to import (JSON)').setInputFiles(file);
+    // A re-import only previews; keeping both is a deliberate choice.
+    await page.locator('[data-preview="existing"]', { hasText: '2' }).waitFor();
+    await page.getByLabel('Keep both').check();
+    await page.getByRole('button', { name: 'Import 2 monitors' }).click();
     await page.getByText('Imported 2 monitors').waitFor();
     const all = await apiCall<Monitor[]>(svc.base, token, 'GET', '/api/monitors');
     assert.equal(all.length, 4);

@@ -1,11 +1,13 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { api } from './api/client.js';
 import type { Monitor, Role } from './api/types.js';
 import { AuthProvider, useAuth } from './auth/auth-context.js';
 import { ForcedChangePage } from './auth/forced-change-page.js';
 import { LoginPage } from './auth/login-page.js';
 import { Notice } from './components/notice.js';
+import { RouteErrorBoundary } from './components/route-error-boundary.js';
 import { Layout } from './layout.js';
+import { lazyPage } from './lib/lazy-page.js';
 import { matchPath, useLocation } from './lib/router.js';
 import { DashboardPage } from './monitors/dashboard-page.js';
 import { openDashboardStream, type StreamState } from './monitors/dashboard-stream.js';
@@ -13,33 +15,23 @@ import { liveStore } from './monitors/live-store.js';
 import { StreamStateContext } from './monitors/use-live.js';
 
 // Screens other than the dashboard load on first visit: the first render parses only what it shows.
-const AccountPage = lazy(() => import('./auth/account-page.js').then((m) => ({ default: m.AccountPage })));
-const MonitorDetailPage = lazy(() =>
-  import('./monitors/monitor-detail-page.js').then((m) => ({ default: m.MonitorDetailPage })),
+const AccountPage = lazyPage(() => import('./auth/account-page.js').then((m) => m.AccountPage));
+const MonitorDetailPage = lazyPage(() =>
+  import('./monitors/monitor-detail-page.js').then((m) => m.MonitorDetailPage),
 );
-const MonitorFormPage = lazy(() =>
-  import('./monitors/monitor-form-page.js').then((m) => ({ default: m.MonitorFormPage })),
+const MonitorFormPage = lazyPage(() =>
+  import('./monitors/monitor-form-page.js').then((m) => m.MonitorFormPage),
 );
-const ApiKeysPage = lazy(() => import('./pages/api-keys-page.js').then((m) => ({ default: m.ApiKeysPage })));
-const AuditLogPage = lazy(() =>
-  import('./pages/audit-log-page.js').then((m) => ({ default: m.AuditLogPage })),
+const ApiKeysPage = lazyPage(() => import('./pages/api-keys-page.js').then((m) => m.ApiKeysPage));
+const AuditLogPage = lazyPage(() => import('./pages/audit-log-page.js').then((m) => m.AuditLogPage));
+const ChannelsPage = lazyPage(() => import('./pages/channels-page.js').then((m) => m.ChannelsPage));
+const ImportExportPage = lazyPage(() =>
+  import('./pages/import-export-page.js').then((m) => m.ImportExportPage),
 );
-const ChannelsPage = lazy(() =>
-  import('./pages/channels-page.js').then((m) => ({ default: m.ChannelsPage })),
-);
-const ImportExportPage = lazy(() =>
-  import('./pages/import-export-page.js').then((m) => ({ default: m.ImportExportPage })),
-);
-const IncidentsPage = lazy(() =>
-  import('./pages/incidents-page.js').then((m) => ({ default: m.IncidentsPage })),
-);
-const MaintenancePage = lazy(() =>
-  import('./pages/maintenance-page.js').then((m) => ({ default: m.MaintenancePage })),
-);
-const SettingsPage = lazy(() =>
-  import('./pages/settings-page.js').then((m) => ({ default: m.SettingsPage })),
-);
-const UsersPage = lazy(() => import('./pages/users-page.js').then((m) => ({ default: m.UsersPage })));
+const IncidentsPage = lazyPage(() => import('./pages/incidents-page.js').then((m) => m.IncidentsPage));
+const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.js').then((m) => m.MaintenancePage));
+const SettingsPage = lazyPage(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
+const UsersPage = lazyPage(() => import('./pages/users-page.js').then((m) => m.UsersPage));
 
 interface RouteDef {
   path: string;
@@ -74,7 +66,8 @@ function useLiveData(active: boolean): StreamState {
         .then((list) => alive && liveStore.setMonitors(list))
         .catch(() => undefined);
     liveStore.onUnknownMonitor = () => void resync();
-    void resync();
+    // Subscribe first, load after: the stream calls onResync once it is open, so a status change
+    // that happens while the list loads arrives as an event instead of falling between the two.
     const stop = openDashboardStream({
       onEvent: (name, data) => liveStore.push(name, data),
       onState: (s) => alive && setState(s),
@@ -122,7 +115,9 @@ function Routes() {
   return (
     <StreamStateContext.Provider value={stream}>
       <Layout>
-        <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
+        <RouteErrorBoundary key={path}>
+          <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
+        </RouteErrorBoundary>
       </Layout>
     </StreamStateContext.Provider>
   );

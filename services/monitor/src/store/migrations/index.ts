@@ -5,6 +5,7 @@ import { operationsMigration } from './010-operations.js';
 import { incidents } from './020-incidents.js';
 import { rollups } from './021-rollups.js';
 import { tokenGeneration } from './031-token-generation.js';
+import { streamTickets } from './033-stream-tickets.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, AppMigration> = {
   '020-incidents': incidents,
   '021-rollups': rollups,
   '031-token-generation': tokenGeneration,
+  '033-stream-tickets': streamTickets,
 };

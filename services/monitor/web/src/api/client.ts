@@ -1,6 +1,6 @@
+import { isUnreachableError, reportReachable, reportUnreachable } from '../lib/connectivity.js';
 import { ApiError } from './problem.js';
 import { freshSession, refreshSession } from './refresh.js';
-import { readSession } from './session.js';
 
 export interface RequestOptions {
   method?: string;
@@ -30,12 +30,20 @@ async function send(url: string, opts: RequestOptions, token: string | null): Pr
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(url, {
-    method: opts.method ?? 'GET',
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: opts.signal,
-  });
+  try {
+    const res = await fetch(url, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+    reportReachable();
+    return res;
+  } catch (e) {
+    // An abort is the caller's choice; anything else here means the server did not answer.
+    if (!opts.signal?.aborted && isUnreachableError(e)) reportUnreachable();
+    throw e;
+  }
 }
 
 /**
@@ -67,11 +75,6 @@ export async function apiFull<T>(path: string, opts: RequestOptions = {}): Promi
 /** Calls the API and returns the parsed body. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   return (await apiFull<T>(path, opts)).data;
-}
-
-/** The current access token for URLs that cannot carry headers (EventSource). */
-export async function accessToken(): Promise<string | null> {
-  return (await freshSession())?.accessToken ?? readSession()?.accessToken ?? null;
 }
 
 function nextLink(header: string | null): string | null {

@@ -154,6 +154,8 @@ export interface CheckResultEvent {
   result_id: number;
   status: 'up' | 'down';
   prev_status?: string | null;
+  /** The monitor's status after this result (servers before 2026-11-23 leave it out). */
+  monitor_status?: MonitorStatus;
   response_time_ms: number | null;
   status_code: number | null;
   checked_at: string;

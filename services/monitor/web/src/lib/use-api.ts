@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { apiFull, type RequestOptions } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
+import { InsideRouteBoundary } from '../components/route-error-boundary.js';
+import { isUnreachableError, useConnectivity } from './connectivity.js';
 
 export interface Loaded<T> {
   data: T | null;
@@ -10,7 +12,11 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-/** Loads a GET resource when `path`, `query` or `refresh` change (null path = do not load) and on reload(). */
+/**
+ * Loads a GET resource when `path`, `query` or `refresh` change (null path = do not load), on
+ * reload(), and again when the server comes back after being unreachable. Inside a route, a first
+ * load that fails for lack of a server is thrown to the route's boundary (error with Retry).
+ */
 export function useApi<T>(
   path: string | null,
   query?: RequestOptions['query'],
@@ -21,9 +27,12 @@ export function useApi<T>(
     error: string | null;
     loading: boolean;
     next: string | null;
+    unreachable?: unknown;
   }>({ data: null, error: null, loading: !!path, next: null });
+  const { epoch } = useConnectivity();
+  const inRoute = useContext(InsideRouteBoundary);
   const [tick, setTick] = useState(0);
-  const key = path ? `${path}?${JSON.stringify(query ?? {})}#${String(refresh)}` : null;
+  const key = path ? `${path}?${JSON.stringify(query ?? {})}#${String(refresh)}#${epoch}` : null;
   const queryRef = useRef(query);
   queryRef.current = query;
 
@@ -36,11 +45,18 @@ export function useApi<T>(
       .then((r) => setState({ data: r.data, error: null, loading: false, next: r.next }))
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
-        setState((s) => ({ ...s, error: messageOf(e), loading: false }));
+        setState((s) => ({
+          ...s,
+          error: messageOf(e),
+          loading: false,
+          unreachable: isUnreachableError(e) ? e : undefined,
+        }));
       });
     return () => ctl.abort();
   }, [key, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
+  if (inRoute && state.unreachable !== undefined && state.data === null) throw state.unreachable;
+  const { unreachable: _, ...loaded } = state;
+  return { ...loaded, reload };
 }

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import type { MonitorStatus } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { Notice, PageHeader } from '../components/notice.js';
+import { useConnectivity } from '../lib/connectivity.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
 import type { Row } from './live-store.js';
 import { MonitorList } from './monitor-list.js';
@@ -17,6 +18,9 @@ export function DashboardPage() {
   const store = useLiveStore();
   const { can } = useAuth();
   const stream = useStreamState();
+  const net = useConnectivity();
+  // What is on screen stops being live when the stream drops: say so plainly, not just in a chip.
+  const stale = store.loaded && (stream === 'reconnecting' || !net.reachable);
   const { query } = useLocation();
   const q = query.get('q') ?? '';
   const status = query.get('status') ?? '';
@@ -61,7 +65,7 @@ export function DashboardPage() {
   const total = store.size;
 
   return (
-    <section>
+    <section className={stale ? 'dashboard-stale' : undefined}>
       <PageHeader title="Dashboard">
         <span className={`stream stream-${stream}`} role="status">
           {stream === 'live' ? 'Live' : stream === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
@@ -72,6 +76,14 @@ export function DashboardPage() {
           </Link>
         )}
       </PageHeader>
+      {stale && (
+        <div className="notice notice-error stale-banner" role="alert">
+          <strong>Live data is stale.</strong>{' '}
+          {net.reachable ? 'The live stream dropped' : 'The server cannot be reached'}
+          {net.since ? ` since ${new Date(net.since).toLocaleTimeString()}` : ''}: statuses below are the last
+          ones seen and may be out of date. This page updates by itself when the connection is back.
+        </div>
+      )}
       <ul className="counts" aria-label="Monitors by status">
         <li>
           <button

@@ -1,13 +1,15 @@
-import { accessToken } from '../api/client.js';
-import { refreshSession } from '../api/refresh.js';
-import { readSession } from '../api/session.js';
+import { api } from '../api/client.js';
+import { reportReachable } from '../lib/connectivity.js';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
 export interface StreamHandlers {
   onEvent(event: string, data: unknown): void;
   onState(state: StreamState): void;
-  /** After a reconnect: events may have been missed beyond the server's backlog, so reload state. */
+  /**
+   * The stream is open (the first time or again) or the server said events were missed: load the
+   * state now. Events that arrive meanwhile are already being delivered, so nothing falls between.
+   */
   onResync(): void;
 }
 
@@ -19,10 +21,17 @@ const EVENTS = [
   'incident.resolved',
 ];
 
+interface StreamTicket {
+  ticket: string;
+  expires_in: number;
+}
+
 /**
- * Keeps `/api/sse/dashboard` open. The browser's own retry resumes with Last-Event-ID; when it gives
- * up (a 401 after the access token expired, or the server was down), we refresh the token and open a
- * new stream with `last_event_id`, backing off up to 15 s. Returns a function that stops it.
+ * Keeps `/api/sse/dashboard` open. The URL carries a single-use ticket, never the access token, so
+ * every (re)connect asks POST /api/sse/tickets for a new one (through the API client, which
+ * refreshes an expired session) and resumes with `last_event_id`. The browser's own retry would
+ * reuse a spent ticket, so on any error the source is closed and reopened here, backing off up to
+ * 15 s. Returns a function that stops it.
  */
 export function openDashboardStream(h: StreamHandlers): () => void {
   let es: EventSource | null = null;
@@ -30,42 +39,48 @@ export function openDashboardStream(h: StreamHandlers): () => void {
   let stopped = false;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let hadError = false;
 
   const connect = async () => {
     if (stopped) return;
     h.onState(attempt === 0 ? 'connecting' : 'reconnecting');
-    let token = await accessToken().catch(() => null);
-    // A stream that failed may have failed on an expired token that still looks fresh locally.
-    if (attempt > 0) {
-      const s = readSession();
-      if (s) token = (await refreshSession(s).catch(() => null))?.accessToken ?? token;
+    let ticket: string;
+    try {
+      ticket = (await api<StreamTicket>('/api/sse/tickets', { method: 'POST' })).ticket;
+    } catch {
+      // Unreachable, or signed out (the auth context then stops this stream): try again later.
+      scheduleRetry();
+      return;
     }
-    if (stopped || !token) return;
-    const q = new URLSearchParams({ token });
+    if (stopped) return;
+    const q = new URLSearchParams({ ticket });
     if (lastId) q.set('last_event_id', lastId);
     const source = new EventSource(`/api/sse/dashboard?${q}`);
     es = source;
     source.onopen = () => {
-      const resync = attempt > 0 || hadError;
       attempt = 0;
-      hadError = false;
+      reportReachable();
       h.onState('live');
-      if (resync) h.onResync();
+      h.onResync();
     };
     source.onerror = () => {
-      hadError = true;
-      if (source.readyState === EventSource.CLOSED) {
-        source.close();
-        scheduleRetry();
-      } else h.onState('reconnecting');
+      source.close();
+      if (es === source) es = null;
+      scheduleRetry();
     };
+    const track = (ev: Event) => {
+      const id = (ev as MessageEvent<string>).lastEventId;
+      if (id) lastId = id;
+    };
+    // The server lost track of this client's place (backlog passed, or another instance): reload.
+    source.addEventListener('resync', (ev) => {
+      track(ev);
+      h.onResync();
+    });
     for (const name of EVENTS) {
       source.addEventListener(name, (ev) => {
-        const me = ev as MessageEvent<string>;
-        if (me.lastEventId) lastId = me.lastEventId;
+        track(ev);
         try {
-          h.onEvent(name, JSON.parse(me.data));
+          h.onEvent(name, JSON.parse((ev as MessageEvent<string>).data));
         } catch {
           // A malformed event is dropped; the next resync repairs the state.
         }
@@ -77,7 +92,7 @@ export function openDashboardStream(h: StreamHandlers): () => void {
     if (stopped) return;
     attempt++;
     h.onState('reconnecting');
-    const delay = Math.min(15_000, 500 * 2 ** Math.min(attempt, 5));
+    const delay = Math.min(15_000, 250 * 2 ** Math.min(attempt, 6));
     retryTimer = setTimeout(() => void connect(), delay);
   };
 

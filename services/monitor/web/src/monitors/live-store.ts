@@ -49,6 +49,8 @@ export class LiveStore {
   private historyQueue: number[] = [];
   private activeLoads = 0;
   private unknownSeen = false;
+  /** Stream events that came before the first monitor list: applied once it arrives. */
+  private early: { event: string; data: unknown }[] = [];
   version = 0;
   /** Bumped only when what the list is sorted and filtered by changes: membership, status, name, type, target. */
   structure = 0;
@@ -81,16 +83,23 @@ export class LiveStore {
     return this.rows.get(id);
   }
 
-  /** Replaces the monitor list (initial load and resyncs), keeping loaded histories. */
+  /**
+   * Replaces the monitor list (initial load and resyncs), keeping loaded histories. The stream is
+   * subscribed before the list is fetched, so a row the stream already moved past the list's
+   * snapshot keeps its newer live state, and events that came before the first list apply now.
+   */
   setMonitors(list: Monitor[]): void {
     const next = new Map<number, Row>();
     for (const m of list) {
       const old = this.rows.get(m.id);
-      next.set(m.id, old ? { ...old, monitor: m } : fresh(m));
+      next.set(m.id, old ? { ...old, monitor: newerLive(old.monitor, m) } : fresh(m));
     }
     this.rows = next;
     this.loaded = true;
     this.unknownSeen = false;
+    const early = this.early;
+    this.early = [];
+    for (const { event, data } of early) this.apply(event, data);
     this.structure++;
     this.changed();
   }
@@ -99,6 +108,7 @@ export class LiveStore {
   reset(): void {
     this.rows = new Map();
     this.queue = [];
+    this.early = [];
     this.historyQueue = [];
     this.loaded = false;
     this.structure++;
@@ -149,6 +159,10 @@ export class LiveStore {
     }
     const id = typeof d.monitor_id === 'number' ? d.monitor_id : null;
     if (id === null) return false;
+    if (!this.loaded) {
+      this.early.push({ event, data });
+      return false;
+    }
     const row = this.rows.get(id);
     if (!row) {
       if (!this.unknownSeen && this.loaded) {
@@ -165,22 +179,40 @@ export class LiveStore {
         up: e.status === 'up',
         ms: e.response_time_ms,
       };
-      const history = row.history ? row.history.slice(row.history.length >= HISTORY ? 1 : 0) : [];
-      history.push(p);
+      // A result the list already counted (fetched after it) must not be added twice.
+      const seen = row.history?.some((h) => h.id === p.id) ?? false;
+      const history = row.history ? [...row.history] : [];
+      if (!seen) {
+        history.push(p);
+        if (history.length > HISTORY) history.shift();
+      }
+      // Only a result at least as new as what the row shows may change its status and last check:
+      // results buffered while the list was loading can be older than the list.
+      const newer = p.t >= timeOf(row.monitor.last_checked_at);
+      const status =
+        newer && e.monitor_status && row.monitor.current_status !== 'paused'
+          ? e.monitor_status
+          : row.monitor.current_status;
+      if (status !== row.monitor.current_status) this.structure++;
       this.rows.set(id, {
         ...row,
         history,
-        day: row.day ? { checks: row.day.checks + 1, up: row.day.up + (p.up ? 1 : 0) } : null,
-        monitor: {
-          ...row.monitor,
-          last_checked_at: e.checked_at,
-          last_response_time_ms: e.response_time_ms,
-          last_status_code: e.status_code,
-        },
+        day: row.day && !seen ? { checks: row.day.checks + 1, up: row.day.up + (p.up ? 1 : 0) } : row.day,
+        monitor: newer
+          ? {
+              ...row.monitor,
+              current_status: status,
+              last_checked_at: e.checked_at,
+              last_response_time_ms: e.response_time_ms,
+              last_status_code: e.status_code,
+            }
+          : row.monitor,
       });
       return true;
     }
     if (event === 'monitor.status_changed' && typeof d.status === 'string') {
+      const at = typeof d.changed_at === 'string' ? Date.parse(d.changed_at) : Number.POSITIVE_INFINITY;
+      if (at < timeOf(row.monitor.last_checked_at)) return false;
       this.rows.set(id, { ...row, monitor: { ...row.monitor, current_status: d.status as MonitorStatus } });
       this.structure++;
       return true;
@@ -255,6 +287,22 @@ export class LiveStore {
     this.version++;
     for (const l of this.listeners) l();
   }
+}
+
+function timeOf(iso: string | null): number {
+  return iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY;
+}
+
+/** The list's monitor, with the live fields of `live` where the stream already saw a newer check. */
+function newerLive(live: Monitor, listed: Monitor): Monitor {
+  if (timeOf(live.last_checked_at) <= timeOf(listed.last_checked_at)) return listed;
+  return {
+    ...listed,
+    current_status: listed.current_status === 'paused' ? 'paused' : live.current_status,
+    last_checked_at: live.last_checked_at,
+    last_response_time_ms: live.last_response_time_ms,
+    last_status_code: live.last_status_code,
+  };
 }
 
 function fresh(m: Monitor): Row {

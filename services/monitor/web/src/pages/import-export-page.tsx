@@ -7,8 +7,43 @@ import { Notice, PageHeader } from '../components/notice.js';
 interface ImportOutcome {
   imported: number;
   ids: number[];
+  created?: number;
+  updated?: number;
+  skipped?: number;
   warnings?: unknown[];
 }
+
+type ImportMode = 'skip_existing' | 'update_by_name' | 'keep_both';
+
+interface PreviewEntry {
+  index: number;
+  name: string | null;
+  status: 'new' | 'existing' | 'invalid';
+  existing_ids: number[];
+  errors: FieldError[];
+}
+
+interface ImportPreview {
+  total: number;
+  new: number;
+  existing: number;
+  invalid: number;
+  entries: PreviewEntry[];
+}
+
+const MODES: { value: ImportMode; label: string; hint: string }[] = [
+  {
+    value: 'skip_existing',
+    label: 'Skip existing',
+    hint: 'Monitors whose name is already here are left as they are.',
+  },
+  {
+    value: 'update_by_name',
+    label: 'Update by name',
+    hint: 'The file’s settings replace those of the monitor with the same name.',
+  },
+  { value: 'keep_both', label: 'Keep both', hint: 'A second monitor with the same name is created.' },
+];
 
 /** Download every monitor's configuration as JSON; upload such a file (admins) with per-entry errors. */
 export function ImportExportPage() {
@@ -17,6 +52,9 @@ export function ImportExportPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState(false);
+  // Choosing a file only previews it: nothing is written until the import is confirmed.
+  const [pending, setPending] = useState<{ file: string; doc: unknown; preview: ImportPreview } | null>(null);
+  const [mode, setMode] = useState<ImportMode>('skip_existing');
 
   const download = async () => {
     setError(null);
@@ -49,9 +87,13 @@ export function ImportExportPage() {
       setError(`${file.name} is not valid JSON.`);
       return;
     }
+    setPending(null);
     setBusy(true);
     try {
-      setOutcome(await api<ImportOutcome>('/api/import/monitors', { method: 'POST', body: doc }));
+      const preview = await api<ImportPreview>('/api/import/monitors/preview', { method: 'POST', body: doc });
+      setPending({ file: file.name, doc, preview });
+      setMode('skip_existing');
+      setFieldErrors(preview.entries.flatMap((en) => en.errors));
     } catch (err) {
       setError(messageOf(err));
       if (err instanceof ApiError) setFieldErrors(err.errors);
@@ -59,6 +101,31 @@ export function ImportExportPage() {
       setBusy(false);
     }
   };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setError(null);
+    setFieldErrors([]);
+    setBusy(true);
+    try {
+      setOutcome(
+        await api<ImportOutcome>('/api/import/monitors', {
+          method: 'POST',
+          body: pending.doc,
+          query: { mode },
+        }),
+      );
+      setPending(null);
+    } catch (err) {
+      setError(messageOf(err));
+      if (err instanceof ApiError) setFieldErrors(err.errors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const p = pending?.preview;
+  const toWrite = p ? p.new + (mode === 'skip_existing' ? 0 : p.existing) : 0;
 
   return (
     <section>
@@ -74,8 +141,8 @@ export function ImportExportPage() {
         <div className="card narrow">
           <h2>Import</h2>
           <p>
-            A file from an export (or a bare array of monitors). Every entry is checked first: if one is
-            invalid, nothing is imported.
+            A file from an export (or a bare array of monitors). Choosing a file shows what it holds; nothing
+            is written until you confirm. If one entry is invalid, nothing is imported.
           </p>
           <div className="field">
             <label htmlFor="import-file">Monitors file to import (JSON)</label>
@@ -87,10 +154,63 @@ export function ImportExportPage() {
               disabled={busy}
             />
           </div>
-          {busy && <p role="status">Importing…</p>}
+          {busy && <p role="status">{pending ? 'Importing…' : 'Checking the file…'}</p>}
+          {p && pending && (
+            <section className="import-preview" aria-label="Import preview">
+              <h3>{pending.file}</h3>
+              <ul className="counts" aria-label="Entries in the file">
+                <li className="count">
+                  <strong data-preview="new">{p.new}</strong> new
+                </li>
+                <li className="count">
+                  <strong data-preview="existing">{p.existing}</strong> same name as an existing monitor
+                </li>
+                <li className="count count-down">
+                  <strong data-preview="invalid">{p.invalid}</strong> invalid
+                </li>
+              </ul>
+              {p.existing > 0 && (
+                <fieldset className="field">
+                  <legend>Monitors whose name already exists here</legend>
+                  {MODES.map((m) => (
+                    <label key={m.value} className="radio">
+                      <input
+                        type="radio"
+                        name="import-mode"
+                        value={m.value}
+                        checked={mode === m.value}
+                        onChange={() => setMode(m.value)}
+                      />{' '}
+                      {m.label} <span className="muted">— {m.hint}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              {p.invalid > 0 ? (
+                <Notice kind="error">
+                  {p.invalid} of {p.total} entries are invalid (listed below); fix the file and choose it
+                  again.
+                </Notice>
+              ) : (
+                <div className="actions">
+                  <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
+                    {toWrite === 0
+                      ? 'Import (nothing to write)'
+                      : `Import ${toWrite} monitor${toWrite === 1 ? '' : 's'}`}
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => setPending(null)}>
+                    Cancel
+                  </button>
+                </div>
+              )}
+            </section>
+          )}
           {outcome && (
             <Notice kind="ok">
-              Imported {outcome.imported} monitor{outcome.imported === 1 ? '' : 's'}.
+              Imported {outcome.imported} monitor{outcome.imported === 1 ? '' : 's'}
+              {outcome.created !== undefined &&
+                ` (created ${outcome.created}, updated ${outcome.updated ?? 0}, skipped ${outcome.skipped ?? 0})`}
+              .
               {outcome.warnings?.length ? (
                 <ul>
                   {outcome.warnings.map((w, i) => (

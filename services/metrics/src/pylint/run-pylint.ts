@@ -32,6 +32,12 @@ export interface RunPylintOptions {
   /** Whole run; default 30 minutes. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Told of files left without results because pylint crashed on them (no parseable output, or a fatal
+   * exit with no fatal message to show for it), with pylint's own words. Such files are absent from the
+   * returned map, never scored as clean.
+   */
+  onFailed?: (files: string[], message: string) => void;
 }
 
 interface JsonMessage {
@@ -48,8 +54,15 @@ const CATEGORY: Record<string, keyof PylintCounts> = {
   error: 'pylint_error',
   fatal: 'pylint_fatal',
 };
-// Pylint's exit status is a bitmask of the message categories found; only 32 means it did not run.
+// Pylint's exit status is a bitmask of the message categories found: 1 fatal, 2 error, 4 warning,
+// 8 refactor, 16 convention, 32 usage error (it did not run at all).
+const FATAL = 1;
 const USAGE_ERROR = 32;
+// A crashing batch is halved until the crash is pinned on single files; past this many crashed files
+// pylint is taken as broken for the rest, so a pylint that crashes on everything costs ~2 runs per file
+// at most this many times, not one run per file of a large repository.
+const MAX_CRASHED_FILES = 10;
+const STDERR_KEEP = 16_384;
 const OUTPUT_CAP = 512 * 1024 * 1024;
 const MAX_ARG_BYTES = 1_000_000;
 
@@ -72,6 +85,7 @@ export async function runPylint(
   const work = await mkdtemp(join(tmpdir(), 'metrics-pylint-'));
   const statementsFile = join(work, 'statements.tsv');
   const deadline = Date.now() + (opts.timeoutMs ?? 1_800_000);
+  const crash: CrashState = { crashedFiles: 0, failed: new Set() };
   try {
     const outputs: JsonMessage[][] = [];
     for (const group of byArgumentLength(files)) {
@@ -79,7 +93,7 @@ export async function runPylint(
         opts.mode === 'split' && parallelism > 1 ? await splitBySize(group, cwd, parallelism) : [group];
       const jobs = batches.length > 1 ? 1 : parallelism;
       const once = { ...opts, jobs, deadline, statementsFile, work };
-      outputs.push(...(await Promise.all(batches.map((batch) => runOnce(batch, once)))));
+      outputs.push(...(await Promise.all(batches.map((batch) => runSalvaging(batch, once, crash)))));
     }
     const statements = await readStatements(statementsFile);
     const counts = new Map<string, PylintCounts>();
@@ -92,6 +106,7 @@ export async function runPylint(
       }
     }
     for (const f of files) {
+      if (crash.failed.has(f)) continue;
       const abs = resolve(opts.cwd, f);
       const c = counts.get(abs)!;
       const n = statements.get(abs) ?? null;
@@ -116,6 +131,34 @@ interface OnceOptions extends RunPylintOptions {
   deadline: number;
   statementsFile: string;
   work: string;
+}
+
+interface CrashState {
+  crashedFiles: number;
+  failed: Set<string>;
+}
+
+/**
+ * Runs one batch; when pylint crashes on it, runs its halves instead, so that one file pylint cannot
+ * handle costs only that file. Files pinned as crashing are reported through `onFailed`.
+ */
+async function runSalvaging(files: string[], o: OnceOptions, state: CrashState): Promise<JsonMessage[]> {
+  try {
+    return await runOnce(files, o);
+  } catch (e) {
+    if (!(e instanceof PylintError) || e.code !== 'pylint_crashed') throw e;
+    if (files.length === 1 || state.crashedFiles >= MAX_CRASHED_FILES) {
+      if (files.length === 1) state.crashedFiles++;
+      for (const f of files) state.failed.add(f);
+      o.onFailed?.(files, e.message);
+      return [];
+    }
+    const mid = Math.ceil(files.length / 2);
+    // One half after the other: each already uses `jobs` processes.
+    const first = await runSalvaging(files.slice(0, mid), o, state);
+    const second = await runSalvaging(files.slice(mid), o, state);
+    return [...first, ...second];
+  }
 }
 
 function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]> {
@@ -149,7 +192,9 @@ function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]> {
     });
     const out: Buffer[] = [];
     let outSize = 0;
-    let err = '';
+    // Head and tail of stderr: a traceback's telling lines are at its end.
+    let errHead = '';
+    let errTail = '';
     let timedOut = false;
     let aborted = false;
     const kill = (): void => {
@@ -165,7 +210,8 @@ function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]> {
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (c: string) => {
-      if (err.length < 16_384) err += c;
+      if (errHead.length < STDERR_KEEP) errHead += c;
+      else errTail = (errTail + c).slice(-STDERR_KEEP);
     });
     const timer = setTimeout(
       () => {
@@ -190,23 +236,37 @@ function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]> {
         reject(new PylintError('pylint_missing', `pylint command "${o.command ?? 'pylint'}" not found`));
       } else reject(new PylintError('pylint_failed', `pylint could not start: ${e.code ?? e.message}`));
     });
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       done();
       if (timedOut)
         return reject(new PylintError('pylint_timeout', 'pylint took longer than the time allowed'));
       if (aborted) return reject(new PylintError('interrupted', 'pylint was cancelled'));
-      if (code === null || (code & USAGE_ERROR) !== 0 || outSize > OUTPUT_CAP) {
-        const line = err.trim().split('\n').pop() ?? '';
+      const said = stderrSummary(errHead + errTail, o.cwd);
+      if (code !== null && ((code & USAGE_ERROR) !== 0 || outSize > OUTPUT_CAP)) {
         return reject(
-          new PylintError('pylint_failed', `pylint failed (exit ${code}): ${line.slice(0, 200)}`),
+          new PylintError('pylint_failed', `pylint failed (exit ${code}): ${said || 'no message'}`),
         );
       }
+      const crashed = (why: string): void =>
+        reject(new PylintError('pylint_crashed', said || `${why} (exit ${code ?? signal})`));
+      // The JSON reporter always prints a list, `[]` when there is nothing to say: no output is a crash,
+      // not a clean file.
+      if (code === null) return crashed('pylint was killed');
+      const text = Buffer.concat(out).toString('utf8').trim();
+      if (text === '') return crashed('pylint gave no output');
+      let messages: JsonMessage[];
       try {
-        const text = Buffer.concat(out).toString('utf8').trim();
-        resolvePromise(text === '' ? [] : (JSON.parse(text) as JsonMessage[]));
+        messages = JSON.parse(text) as JsonMessage[];
+        if (!Array.isArray(messages)) throw new TypeError('not a list');
       } catch {
-        reject(new PylintError('pylint_failed', 'pylint output was not valid JSON'));
+        return crashed('pylint output was not valid JSON');
       }
+      // A fatal exit bit is fine when a file's fatal message explains it (that file scores 0); without
+      // one, pylint stopped on its own error and the messages so far are not the whole story.
+      if ((code & FATAL) !== 0 && !messages.some((m) => m.type === 'fatal')) {
+        return crashed('pylint stopped with a fatal error');
+      }
+      resolvePromise(messages);
     });
   });
 }
@@ -262,4 +322,20 @@ async function splitBySize(files: string[], cwd: string, n: number): Promise<str
     bin.size += s.size;
   }
   return bins.map((b) => b.files);
+}
+
+// Traceback frames and chaining notes say where, not what: the first other lines are pylint's own
+// words. Paths inside the clone are made relative so no server folder reaches the run record.
+function stderrSummary(stderr: string, cwd: string): string {
+  const useful = stderr
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter(
+      (l) =>
+        l !== '' &&
+        !/^\s/.test(l) &&
+        !/^Traceback \(most recent call last\):/.test(l) &&
+        !/^(During handling of the above exception|The above exception was the direct cause)/.test(l),
+    );
+  return useful.slice(0, 2).join(' / ').split(`${cwd}/`).join('').split(cwd).join('.').slice(0, 300);
 }

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trackChildGroup } from '../process/child-groups.js';
 import { PylintError } from './pylint-error.js';
 import { type PylintCounts, pylintScore } from './pylint-score.js';
 
@@ -190,6 +191,7 @@ function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]> {
         METRICS_PYLINT_STATEMENTS: o.statementsFile,
       },
     });
+    trackChildGroup(child, 'pylint');
     const out: Buffer[] = [];
     let outSize = 0;
     // Head and tail of stderr: a traceback's telling lines are at its end.

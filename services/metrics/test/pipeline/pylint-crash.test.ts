@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -210,6 +210,8 @@ for (const target of await testDatabases()) {
         gradeOf(summary).parts.some((p) => p.name === 'pylint'),
         false,
       );
+      // Every pylint process of both runs exited, so none is left recorded for a later start to kill.
+      assert.deepEqual(readdirSync(join(db.dataDir, 'child-groups')), []);
     });
   });
 }

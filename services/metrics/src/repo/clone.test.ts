@@ -125,11 +125,11 @@ describe('cloneRepo', { skip }, () => {
     assert.deepEqual(readdirSync(scratchRoot), []);
   });
 
-  test('a missing repository fails with clone_failed', async () => {
+  test('a missing repository fails with repo_not_found', async () => {
     const missing = cloneUrlFor('acme', 'nothing-here', base.baseUrl);
-    const e = await failsWith(cloneRepo({ url: missing, scratchRoot }), 'clone_failed');
-    assert.match(e.message, /does not appear to be a git repository|not found|does not exist/i);
-    await failsWith(cloneRepo({ url: missing, scratchRoot, ref: 'main' }), 'clone_failed');
+    const e = await failsWith(cloneRepo({ url: missing, scratchRoot }), 'repo_not_found');
+    assert.match(e.message, /was not found on GitHub, or it is private$/);
+    await failsWith(cloneRepo({ url: missing, scratchRoot, ref: 'main' }), 'repo_not_found');
     assert.deepEqual(readdirSync(scratchRoot), []);
   });
 

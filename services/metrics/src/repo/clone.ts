@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CloneError } from './clone-error.js';
 import { dirSizeBytes } from './dir-size.js';
 import { type GitResult, gitErrorLine, runGit } from './run-git.js';
@@ -35,6 +36,15 @@ export interface CloneResult {
 }
 
 const SHA_RE = /^[0-9a-f]{4,40}$/i;
+// What git says when the remote has no such repository (or will not show it without credentials).
+const NOT_FOUND = [
+  /does not appear to be a git repository/i,
+  /repository '[^']*' not found/i,
+  /Repository not found/i,
+  /could not read Username/i,
+  /Authentication failed/i,
+  /requested URL returned error: 40[134]/i,
+];
 const SIZE_POLL_MS = 1000;
 
 // Forced on every git call: hooks off, no fsmonitor, no submodule recursion, no credential helpers.
@@ -153,11 +163,7 @@ class CloneContext {
   private async refKind(ref: string): Promise<'branch' | 'tag' | 'unknown'> {
     const res = await this.git(['ls-remote', this.opts.url, `refs/heads/${ref}`, `refs/tags/${ref}`]);
     this.throwIfStopped(res);
-    if (res.code !== 0)
-      throw new CloneError(
-        'clone_failed',
-        `could not list the repository's refs: ${gitErrorLine(res.stderr)}`,
-      );
+    if (res.code !== 0) throw this.remoteError(res.stderr, "could not list the repository's refs");
     const names = new Set(res.stdout.split('\n').map((l) => l.split('\t')[1] ?? ''));
     if (names.has(`refs/heads/${ref}`)) return 'branch';
     if (names.has(`refs/tags/${ref}`)) return 'tag';
@@ -174,8 +180,8 @@ class CloneContext {
     this.throwIfStopped(res);
     if (res.code !== 0) {
       const line = gitErrorLine(res.stderr);
-      if (/Remote branch .* not found/i.test(line)) throw new CloneError('ref_not_found', line);
-      throw new CloneError('clone_failed', `git clone failed: ${line}`);
+      if (/Remote branch .* not found/i.test(line)) throw new CloneError('ref_not_found', this.safe(line));
+      throw this.remoteError(res.stderr, 'git clone failed');
     }
   }
 
@@ -216,7 +222,7 @@ class CloneContext {
     if (rest) add(rest);
     this.throwIfStopped(res);
     if (res.code !== 0)
-      throw new CloneError('clone_failed', `git ls-tree failed: ${gitErrorLine(res.stderr)}`);
+      throw new CloneError('clone_failed', `git ls-tree failed: ${this.safe(gitErrorLine(res.stderr))}`);
     return total;
   }
 
@@ -235,7 +241,7 @@ class CloneContext {
     if (mustPass) {
       this.throwIfStopped(res);
       if (res.code !== 0)
-        throw new CloneError('clone_failed', `git ${args[0]} failed: ${gitErrorLine(res.stderr)}`);
+        throw new CloneError('clone_failed', `git ${args[0]} failed: ${this.safe(gitErrorLine(res.stderr))}`);
     }
     return res;
   }
@@ -249,6 +255,32 @@ class CloneContext {
       signal: this.killer.signal,
       onStdout,
     });
+  }
+
+  /**
+   * A failure talking to the remote. GitHub answers a missing repository and a private one alike (401,
+   * which git without credentials reports as an authentication failure), so both read "not found, or
+   * private"; anything else keeps git's words, without server paths.
+   */
+  private remoteError(stderr: string, what: string): CloneError {
+    if (NOT_FOUND.some((re) => re.test(stderr))) {
+      return new CloneError(
+        'repo_not_found',
+        `repository ${repoName(this.opts.url)} was not found on GitHub, or it is private`,
+      );
+    }
+    return new CloneError('clone_failed', `${what}: ${this.safe(gitErrorLine(stderr))}`);
+  }
+
+  // git names the scratch folder and, for a file:// base, the server folder of the repository: neither
+  // belongs in a message users see. Other absolute paths become `…`.
+  private safe(line: string): string {
+    let out = line.split(this.dir).join('<clone>');
+    if (this.opts.url.startsWith('file://')) {
+      const local = fileURLToPath(this.opts.url);
+      out = out.split(local).join(repoName(this.opts.url));
+    }
+    return out.replace(/(?<![\w:/.>])\/(?:[^\s'"/]+\/)*[^\s'"/]*/g, '…');
   }
 
   private throwIfStopped(res: GitResult): void {
@@ -308,4 +340,20 @@ class CloneContext {
 /** Bytes as MB (10^6, the unit of MAX_REPO_SIZE_MB) with one decimal. */
 function mb(bytes: number): string {
   return (bytes / 1_000_000).toFixed(1);
+}
+
+/** `owner/repo` of a clone URL (its last two path segments, without `.git`). */
+function repoName(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    path = url;
+  }
+  return path
+    .split('/')
+    .filter(Boolean)
+    .slice(-2)
+    .join('/')
+    .replace(/\.git$/, '');
 }

@@ -125,6 +125,17 @@ describe('cloneRepo', { skip }, () => {
     assert.deepEqual(readdirSync(scratchRoot), []);
   });
 
+  test('an empty repository (no commits) fails with a plain message, capped or not', async () => {
+    const dir = join(base.dir, 'acme', 'empty');
+    gitSync(base.dir, ['init', '-q', dir]);
+    const empty = cloneUrlFor('acme', 'empty', base.baseUrl);
+    for (const maxSizeMb of [500, 0]) {
+      const e = await failsWith(cloneRepo({ url: empty, scratchRoot, maxSizeMb }), 'clone_failed');
+      assert.equal(e.message, 'the repository is empty (it has no commits)');
+    }
+    assert.deepEqual(readdirSync(scratchRoot), []);
+  });
+
   test('a missing repository fails with repo_not_found', async () => {
     const missing = cloneUrlFor('acme', 'nothing-here', base.baseUrl);
     const e = await failsWith(cloneRepo({ url: missing, scratchRoot }), 'repo_not_found');

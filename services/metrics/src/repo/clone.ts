@@ -191,6 +191,10 @@ class CloneContext {
    * compressible blobs can expand to gigabytes, and the cap is about the disk, not the download.
    */
   private async checkout(target: string): Promise<void> {
+    const commit = await this.git(['rev-parse', '--verify', '-q', `${target}^{commit}`]);
+    this.throwIfStopped(commit);
+    if (commit.code !== 0)
+      throw new CloneError('clone_failed', 'the repository is empty (it has no commits)');
     if (this.maxBytes > 0) {
       const objects = await dirSizeBytes(this.dir);
       if (this.tooLarge || objects > this.maxBytes) throw this.downloadTooLarge(objects);

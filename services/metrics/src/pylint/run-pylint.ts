@@ -44,6 +44,7 @@ export interface RunPylintOptions {
 interface JsonMessage {
   type: string;
   path: string;
+  symbol?: string;
 }
 
 const PLUGIN_DIR = fileURLToPath(new URL('./plugin/', import.meta.url));
@@ -63,6 +64,13 @@ const USAGE_ERROR = 32;
 // pylint is taken as broken for the rest, so a pylint that crashes on everything costs ~2 runs per file
 // at most this many times, not one run per file of a large repository.
 const MAX_CRASHED_FILES = 10;
+// Fatal messages that report pylint itself failing on a file (an internal error while building or
+// checking its module), not something about the code: such a file is unmeasured, not a 0. Other fatal
+// messages keep pylint's rule of a 0 score.
+const CRASH_SYMBOLS: Record<string, string> = {
+  'astroid-error': 'pylint reported astroid-error (an internal error while checking the file)',
+  'parse-error': 'pylint reported parse-error (it could not build the module)',
+};
 const STDERR_KEEP = 16_384;
 const OUTPUT_CAP = 512 * 1024 * 1024;
 const MAX_ARG_BYTES = 1_000_000;
@@ -99,13 +107,25 @@ export async function runPylint(
     const statements = await readStatements(statementsFile);
     const counts = new Map<string, PylintCounts>();
     for (const f of files) counts.set(resolve(opts.cwd, f), emptyCounts());
+    const crashedOn = new Map<string, string>();
     for (const messages of outputs) {
       for (const m of messages) {
         const key = CATEGORY[m.type];
-        const c = counts.get(resolve(opts.cwd, m.path));
+        const abs = resolve(opts.cwd, m.path);
+        const c = counts.get(abs);
         if (key && c) c[key]++;
+        const crashText = m.type === 'fatal' && m.symbol ? CRASH_SYMBOLS[m.symbol] : undefined;
+        if (crashText) crashedOn.set(abs, crashText);
       }
     }
+    const byText = new Map<string, string[]>();
+    for (const f of files) {
+      const text = crashedOn.get(resolve(opts.cwd, f));
+      if (text === undefined || crash.failed.has(f)) continue;
+      crash.failed.add(f);
+      byText.set(text, [...(byText.get(text) ?? []), f]);
+    }
+    for (const [text, failed] of byText) opts.onFailed?.(failed, text);
     for (const f of files) {
       if (crash.failed.has(f)) continue;
       const abs = resolve(opts.cwd, f);

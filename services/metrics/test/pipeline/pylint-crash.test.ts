@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -103,6 +103,28 @@ describe('runPylint with a pylint that crashes', { skip: needTool('pylint') }, (
           'astroid.exceptions.AstroidError: Building the module failed (maximum recursion depth exceeded)',
       },
     ]);
+  });
+
+  test("the real pylint's internal error on a file (astroid-error) leaves that file unmeasured, not 0", async () => {
+    const dir = join(work, 'deep');
+    mkdirSync(dir);
+    // A 3000-term sum: astroid cannot build the module (recursion), pylint says F0002 astroid-error.
+    writeFileSync(join(dir, 'deep.py'), `x = ${Array.from({ length: 3000 }, () => '1').join(' + ')}\n`);
+    writeFileSync(join(dir, 'fine.py'), FILES['messy.py']!);
+    const failed: { files: string[]; message: string }[] = [];
+    const r = await runPylint(['deep.py', 'fine.py'], {
+      cwd: dir,
+      parallelism: 1,
+      onFailed: (files, message) => failed.push({ files, message }),
+    });
+    assert.deepEqual(failed, [
+      {
+        files: ['deep.py'],
+        message: 'pylint reported astroid-error (an internal error while checking the file)',
+      },
+    ]);
+    assert.deepEqual([...r.keys()], ['fine.py']);
+    assert.equal(r.get('fine.py')!.pylint_fatal, 0);
   });
 
   test('empty output with a clean exit is not a perfect score', async () => {

@@ -197,7 +197,12 @@ class CloneContext {
       throw new CloneError('clone_failed', 'the repository is empty (it has no commits)');
     if (this.maxBytes > 0) {
       const objects = await dirSizeBytes(this.dir);
-      if (this.tooLarge || objects > this.maxBytes) throw this.downloadTooLarge(objects);
+      if (this.tooLarge) throw this.downloadTooLarge(this.measured);
+      if (objects > this.maxBytes)
+        throw new CloneError(
+          'repo_too_large',
+          `the repository's objects take ${mb(objects)} MB on disk, over the cap of ${this.capMb()} MB`,
+        );
       const tree = await this.treeBytes(target);
       if (objects + tree > this.maxBytes) {
         throw new CloneError(

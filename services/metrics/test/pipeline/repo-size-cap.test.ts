@@ -22,6 +22,13 @@ before(() => {
   });
   b.commit('bomb', { author: ALICE, date: '2024-01-01T00:00:00Z' });
   b.tag('v1');
+  // Incompressible: here the download itself is over the cap.
+  const noise = Buffer.alloc(BLOB_BYTES);
+  for (let i = 0; i < noise.length; i += 4) noise.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
+  new RepoBuilder(join(base.dir, 'acme', 'noise'), 'main')
+    .write('app.py', 'VALUE = 1\n')
+    .write('noise.bin', noise)
+    .commit('noise', { author: ALICE, date: '2024-01-01T00:00:00Z' });
 });
 after(() => base.cleanup());
 
@@ -77,4 +84,22 @@ describe('the repository size cap', () => {
       );
     });
   }
+
+  test('a download over the cap is stopped before any work tree file is written', async () => {
+    written.clear();
+    const created = await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/noise' }));
+    const record = await waitFinished(svc.url, created.body.id as number);
+    const error = record.error as { code: string; message: string };
+    assert.equal(error.code, 'repo_too_large');
+    // Stopped while downloading, or measured right after it: the objects alone are over the cap.
+    assert.match(
+      error.message,
+      /^the repository's (download passed the cap of 5 MB \(\d+\.\d MB written before it was stopped\)|objects take 8\.\d MB on disk, over the cap of 5 MB)$/,
+    );
+    assert.deepEqual(
+      [...written].filter((n) => n.endsWith('noise.bin') || n.endsWith('app.py')),
+      [],
+    );
+    assert.deepEqual(readdirSync(join(dataDir, 'scratch')), []);
+  });
 });

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CloneError } from './clone-error.js';
+import { isNotFound, mb, redactPaths, repoName } from './clone-messages.js';
 import { dirSizeBytes } from './dir-size.js';
 import { type GitResult, gitErrorLine, runGit } from './run-git.js';
 
@@ -36,15 +36,6 @@ export interface CloneResult {
 }
 
 const SHA_RE = /^[0-9a-f]{4,40}$/i;
-// What git says when the remote has no such repository (or will not show it without credentials).
-const NOT_FOUND = [
-  /does not appear to be a git repository/i,
-  /repository '[^']*' not found/i,
-  /Repository not found/i,
-  /could not read Username/i,
-  /Authentication failed/i,
-  /requested URL returned error: 40[134]/i,
-];
 const SIZE_POLL_MS = 1000;
 
 // Forced on every git call: hooks off, no fsmonitor, no submodule recursion, no credential helpers.
@@ -272,7 +263,7 @@ class CloneContext {
    * private"; anything else keeps git's words, without server paths.
    */
   private remoteError(stderr: string, what: string): CloneError {
-    if (NOT_FOUND.some((re) => re.test(stderr))) {
+    if (isNotFound(stderr)) {
       return new CloneError(
         'repo_not_found',
         `repository ${repoName(this.opts.url)} was not found on GitHub, or it is private`,
@@ -281,15 +272,8 @@ class CloneContext {
     return new CloneError('clone_failed', `${what}: ${this.safe(gitErrorLine(stderr))}`);
   }
 
-  // git names the scratch folder and, for a file:// base, the server folder of the repository: neither
-  // belongs in a message users see. Other absolute paths become `…`.
   private safe(line: string): string {
-    let out = line.split(this.dir).join('<clone>');
-    if (this.opts.url.startsWith('file://')) {
-      const local = fileURLToPath(this.opts.url);
-      out = out.split(local).join(repoName(this.opts.url));
-    }
-    return out.replace(/(?<![\w:/.>])\/(?:[^\s'"/]+\/)*[^\s'"/]*/g, '…');
+    return redactPaths(line, this.dir, this.opts.url);
   }
 
   private throwIfStopped(res: GitResult): void {
@@ -344,25 +328,4 @@ class CloneContext {
         `the repository takes ${mb(size)} MB on disk, over the cap of ${this.capMb()} MB`,
       );
   }
-}
-
-/** Bytes as MB (10^6, the unit of MAX_REPO_SIZE_MB) with one decimal. */
-function mb(bytes: number): string {
-  return (bytes / 1_000_000).toFixed(1);
-}
-
-/** `owner/repo` of a clone URL (its last two path segments, without `.git`). */
-function repoName(url: string): string {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    path = url;
-  }
-  return path
-    .split('/')
-    .filter(Boolean)
-    .slice(-2)
-    .join('/')
-    .replace(/\.git$/, '');
 }

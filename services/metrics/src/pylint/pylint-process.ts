@@ -41,7 +41,8 @@ export function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]>
     '--output-format=json',
     '--reports=n',
     '--score=n',
-    `--jobs=${o.jobs}`,
+    // More processes than files only adds start-up cost (and, for one file, a needless pool).
+    `--jobs=${Math.min(o.jobs, files.length)}`,
     '--load-plugins=metrics_statement_count',
     '--enable=metrics-statement-count',
     '--',

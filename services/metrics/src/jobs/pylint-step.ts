@@ -1,9 +1,13 @@
 import { PylintError, type PylintFileResult, runPylint } from '../pylint/run-pylint.js';
 import type { RunEnv } from './run-env.js';
 
+// Files named in one crash warning; the rest are counted.
+const NAMED_FILES = 5;
+
 /**
  * Runs pylint over `files` in `dir`. When pylint cannot give results (missing command, timeout,
- * crash) the run goes on: a warning is recorded and the pylint columns stay empty (null returned).
+ * crash) the run goes on: a warning is recorded and the pylint columns stay empty (null returned, or
+ * the files pylint crashed on left out of the map), so a failed pylint never reads as a clean score.
  */
 export async function runPylintStep(
   env: RunEnv,
@@ -12,14 +16,23 @@ export async function runPylintStep(
   warnings: string[],
 ): Promise<Map<string, PylintFileResult> | null> {
   const cfg = env.ctx.config;
+  // Crashed files grouped by pylint's message, so one systematic crash is one warning.
+  const crashes = new Map<string, string[]>();
   try {
-    return await runPylint(files, {
+    const results = await runPylint(files, {
       cwd: dir,
       command: cfg.pylintCommand,
       parallelism: cfg.pylintJobs,
       timeoutMs: cfg.pylintTimeoutMs,
       signal: env.signal,
+      onFailed: (failed, message) => crashes.set(message, [...(crashes.get(message) ?? []), ...failed]),
     });
+    for (const [message, failed] of crashes) {
+      const warning = crashWarning(failed, message);
+      warnings.push(warning);
+      env.ctx.log.warn({ code: 'pylint_crashed', files: failed.length }, warning);
+    }
+    return results;
   } catch (e) {
     if (!(e instanceof PylintError) || e.code === 'interrupted') throw e;
     const message =
@@ -30,4 +43,11 @@ export async function runPylintStep(
     env.ctx.log.warn({ code: e.code }, message);
     return null;
   }
+}
+
+function crashWarning(files: string[], message: string): string {
+  if (files.length === 1) return `pylint crashed on ${files[0]}: ${message}; its pylint columns are empty`;
+  const sorted = [...files].sort();
+  const named = sorted.slice(0, NAMED_FILES).join(', ') + (sorted.length > NAMED_FILES ? ', …' : '');
+  return `pylint crashed on ${files.length} files (${named}): ${message}; their pylint columns are empty`;
 }

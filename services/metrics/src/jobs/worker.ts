@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AnalyzerPool, createAnalyzerPool } from '@app/pyscan';
 import type { AppContext } from '../context.js';
+import { ChildGroups, withChildGroups } from '../process/child-groups.js';
 import { type AnalysisRow, analysesRepo, requeueRun } from '../store/repos/analyses-repo.js';
 import { failureOf } from './failure.js';
 import { newLeaseOwner, ownerIsGone, releaseLeaseOwner } from './lease-owner.js';
@@ -31,8 +32,11 @@ export class Worker {
   private ticking: Promise<void> | undefined;
   private again = false;
   private poolPromise: Promise<AnalyzerPool> | undefined;
+  private readonly children: ChildGroups;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.children = new ChildGroups(join(ctx.config.dataDir, 'child-groups'), this.owner);
+  }
 
   /** Recovers what an earlier process left behind, then starts polling. */
   start(): void {
@@ -96,9 +100,8 @@ export class Worker {
 
   private launch(row: AnalysisRow): void {
     const abort = new AbortController();
-    const done = runAnalysis(
-      { ctx: this.ctx, owner: this.owner, signal: abort.signal, pool: () => this.pool() },
-      row,
+    const done = withChildGroups(this.children, () =>
+      runAnalysis({ ctx: this.ctx, owner: this.owner, signal: abort.signal, pool: () => this.pool() }, row),
     )
       .catch((e: unknown) => this.onFailure(row, abort.signal, e))
       .finally(() => {
@@ -179,6 +182,14 @@ export class Worker {
     // Scratch clones and half-written outputs of a process that died are of no use to anyone; they go
     // before the runs are marked, so a failed run never has a clone left behind.
     const c = this.ctx.config;
+    // git and pylint run in their own process groups, which a `kill -9` of the service does not reach:
+    // stop the predecessor's before removing the folders they write in.
+    for (const g of this.children.reapOrphans(ownerIsGone)) {
+      this.ctx.log.warn(
+        { pgid: g.pgid, what: g.what },
+        'killed a child process group left by a dead process',
+      );
+    }
     for (const dir of [c.scratchDir, c.outputsDir]) {
       for (const name of await readdir(dir).catch(() => [] as string[])) {
         if (name.startsWith('metrics-clone-') || name.endsWith('.partial')) {

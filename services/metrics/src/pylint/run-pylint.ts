@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PylintError } from './pylint-error.js';
+import { type JsonMessage, type OnceOptions, runOnce } from './pylint-process.js';
 import { type PylintCounts, pylintScore } from './pylint-score.js';
 
 export { PylintError, type PylintErrorCode } from './pylint-error.js';
@@ -32,15 +31,14 @@ export interface RunPylintOptions {
   /** Whole run; default 30 minutes. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Told of files left without results because pylint crashed on them (no parseable output, or a fatal
+   * exit with no fatal message to show for it), with pylint's own words. Such files are absent from the
+   * returned map, never scored as clean.
+   */
+  onFailed?: (files: string[], message: string) => void;
 }
 
-interface JsonMessage {
-  type: string;
-  path: string;
-}
-
-const PLUGIN_DIR = fileURLToPath(new URL('./plugin/', import.meta.url));
-const RC_FILE = join(PLUGIN_DIR, 'metrics.pylintrc');
 const CATEGORY: Record<string, keyof PylintCounts> = {
   convention: 'pylint_convention',
   refactor: 'pylint_refactor',
@@ -48,9 +46,17 @@ const CATEGORY: Record<string, keyof PylintCounts> = {
   error: 'pylint_error',
   fatal: 'pylint_fatal',
 };
-// Pylint's exit status is a bitmask of the message categories found; only 32 means it did not run.
-const USAGE_ERROR = 32;
-const OUTPUT_CAP = 512 * 1024 * 1024;
+// A crashing batch is halved until the crash is pinned on single files; past this many crashed files
+// pylint is taken as broken for the rest, so a pylint that crashes on everything costs ~2 runs per file
+// at most this many times, not one run per file of a large repository.
+const MAX_CRASHED_FILES = 10;
+// Fatal messages that report pylint itself failing on a file (an internal error while building or
+// checking its module), not something about the code: such a file is unmeasured, not a 0. Other fatal
+// messages keep pylint's rule of a 0 score.
+const CRASH_SYMBOLS: Record<string, string> = {
+  'astroid-error': 'pylint reported astroid-error (an internal error while checking the file)',
+  'parse-error': 'pylint reported parse-error (it could not build the module)',
+};
 const MAX_ARG_BYTES = 1_000_000;
 
 /**
@@ -72,6 +78,7 @@ export async function runPylint(
   const work = await mkdtemp(join(tmpdir(), 'metrics-pylint-'));
   const statementsFile = join(work, 'statements.tsv');
   const deadline = Date.now() + (opts.timeoutMs ?? 1_800_000);
+  const crash: CrashState = { crashedFiles: 0, failed: new Set() };
   try {
     const outputs: JsonMessage[][] = [];
     for (const group of byArgumentLength(files)) {
@@ -79,19 +86,32 @@ export async function runPylint(
         opts.mode === 'split' && parallelism > 1 ? await splitBySize(group, cwd, parallelism) : [group];
       const jobs = batches.length > 1 ? 1 : parallelism;
       const once = { ...opts, jobs, deadline, statementsFile, work };
-      outputs.push(...(await Promise.all(batches.map((batch) => runOnce(batch, once)))));
+      outputs.push(...(await Promise.all(batches.map((batch) => runSalvaging(batch, once, crash)))));
     }
     const statements = await readStatements(statementsFile);
     const counts = new Map<string, PylintCounts>();
     for (const f of files) counts.set(resolve(opts.cwd, f), emptyCounts());
+    const crashedOn = new Map<string, string>();
     for (const messages of outputs) {
       for (const m of messages) {
         const key = CATEGORY[m.type];
-        const c = counts.get(resolve(opts.cwd, m.path));
+        const abs = resolve(opts.cwd, m.path);
+        const c = counts.get(abs);
         if (key && c) c[key]++;
+        const crashText = m.type === 'fatal' && m.symbol ? CRASH_SYMBOLS[m.symbol] : undefined;
+        if (crashText) crashedOn.set(abs, crashText);
       }
     }
+    const byText = new Map<string, string[]>();
     for (const f of files) {
+      const text = crashedOn.get(resolve(opts.cwd, f));
+      if (text === undefined || crash.failed.has(f)) continue;
+      crash.failed.add(f);
+      byText.set(text, [...(byText.get(text) ?? []), f]);
+    }
+    for (const [text, failed] of byText) opts.onFailed?.(failed, text);
+    for (const f of files) {
+      if (crash.failed.has(f)) continue;
       const abs = resolve(opts.cwd, f);
       const c = counts.get(abs)!;
       const n = statements.get(abs) ?? null;
@@ -111,104 +131,32 @@ const emptyCounts = (): PylintCounts => ({
   pylint_fatal: 0,
 });
 
-interface OnceOptions extends RunPylintOptions {
-  jobs: number;
-  deadline: number;
-  statementsFile: string;
-  work: string;
+interface CrashState {
+  crashedFiles: number;
+  failed: Set<string>;
 }
 
-function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]> {
-  const args = [
-    `--rcfile=${RC_FILE}`,
-    '--persistent=n',
-    '--output-format=json',
-    '--reports=n',
-    '--score=n',
-    `--jobs=${o.jobs}`,
-    '--load-plugins=metrics_statement_count',
-    '--enable=metrics-statement-count',
-    '--',
-    ...files,
-  ];
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(o.command ?? 'pylint', args, {
-      cwd: o.cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        LANG: 'C.UTF-8',
-        PYTHONPATH: PLUGIN_DIR,
-        PYTHONDONTWRITEBYTECODE: '1',
-        PYTHONIOENCODING: 'utf-8',
-        PYLINTHOME: join(o.work, 'home'),
-        METRICS_PYLINT_STATEMENTS: o.statementsFile,
-      },
-    });
-    const out: Buffer[] = [];
-    let outSize = 0;
-    let err = '';
-    let timedOut = false;
-    let aborted = false;
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    child.stdout.on('data', (c: Buffer) => {
-      outSize += c.length;
-      if (outSize <= OUTPUT_CAP) out.push(c);
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (c: string) => {
-      if (err.length < 16_384) err += c;
-    });
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        kill();
-      },
-      Math.max(0, o.deadline - Date.now()),
-    );
-    const onAbort = (): void => {
-      aborted = true;
-      kill();
-    };
-    if (o.signal?.aborted) onAbort();
-    else o.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = (): void => {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      done();
-      if (e.code === 'ENOENT' || e.code === 'EACCES') {
-        reject(new PylintError('pylint_missing', `pylint command "${o.command ?? 'pylint'}" not found`));
-      } else reject(new PylintError('pylint_failed', `pylint could not start: ${e.code ?? e.message}`));
-    });
-    child.on('close', (code) => {
-      done();
-      if (timedOut)
-        return reject(new PylintError('pylint_timeout', 'pylint took longer than the time allowed'));
-      if (aborted) return reject(new PylintError('interrupted', 'pylint was cancelled'));
-      if (code === null || (code & USAGE_ERROR) !== 0 || outSize > OUTPUT_CAP) {
-        const line = err.trim().split('\n').pop() ?? '';
-        return reject(
-          new PylintError('pylint_failed', `pylint failed (exit ${code}): ${line.slice(0, 200)}`),
-        );
-      }
-      try {
-        const text = Buffer.concat(out).toString('utf8').trim();
-        resolvePromise(text === '' ? [] : (JSON.parse(text) as JsonMessage[]));
-      } catch {
-        reject(new PylintError('pylint_failed', 'pylint output was not valid JSON'));
-      }
-    });
-  });
+/**
+ * Runs one batch; when pylint crashes on it, runs its halves instead, so that one file pylint cannot
+ * handle costs only that file. Files pinned as crashing are reported through `onFailed`.
+ */
+async function runSalvaging(files: string[], o: OnceOptions, state: CrashState): Promise<JsonMessage[]> {
+  try {
+    return await runOnce(files, o);
+  } catch (e) {
+    if (!(e instanceof PylintError) || e.code !== 'pylint_crashed') throw e;
+    if (files.length === 1 || state.crashedFiles >= MAX_CRASHED_FILES) {
+      if (files.length === 1) state.crashedFiles++;
+      for (const f of files) state.failed.add(f);
+      o.onFailed?.(files, e.message);
+      return [];
+    }
+    const mid = Math.ceil(files.length / 2);
+    // One half after the other: each already uses `jobs` processes.
+    const first = await runSalvaging(files.slice(0, mid), o, state);
+    const second = await runSalvaging(files.slice(mid), o, state);
+    return [...first, ...second];
+  }
 }
 
 async function readStatements(file: string): Promise<Map<string, number>> {

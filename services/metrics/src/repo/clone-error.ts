@@ -1,6 +1,8 @@
 /** Stable failure codes of a clone, as recorded on a failed run. */
 export type CloneErrorCode =
   | 'clone_failed'
+  /** No such repository on the remote, or a private one (GitHub does not tell them apart). */
+  | 'repo_not_found'
   | 'ref_not_found'
   | 'repo_too_large'
   | 'clone_timeout'

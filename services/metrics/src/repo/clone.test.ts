@@ -125,11 +125,22 @@ describe('cloneRepo', { skip }, () => {
     assert.deepEqual(readdirSync(scratchRoot), []);
   });
 
-  test('a missing repository fails with clone_failed', async () => {
+  test('an empty repository (no commits) fails with a plain message, capped or not', async () => {
+    const dir = join(base.dir, 'acme', 'empty');
+    gitSync(base.dir, ['init', '-q', dir]);
+    const empty = cloneUrlFor('acme', 'empty', base.baseUrl);
+    for (const maxSizeMb of [500, 0]) {
+      const e = await failsWith(cloneRepo({ url: empty, scratchRoot, maxSizeMb }), 'clone_failed');
+      assert.equal(e.message, 'the repository is empty (it has no commits)');
+    }
+    assert.deepEqual(readdirSync(scratchRoot), []);
+  });
+
+  test('a missing repository fails with repo_not_found', async () => {
     const missing = cloneUrlFor('acme', 'nothing-here', base.baseUrl);
-    const e = await failsWith(cloneRepo({ url: missing, scratchRoot }), 'clone_failed');
-    assert.match(e.message, /does not appear to be a git repository|not found|does not exist/i);
-    await failsWith(cloneRepo({ url: missing, scratchRoot, ref: 'main' }), 'clone_failed');
+    const e = await failsWith(cloneRepo({ url: missing, scratchRoot }), 'repo_not_found');
+    assert.match(e.message, /was not found on GitHub, or it is private$/);
+    await failsWith(cloneRepo({ url: missing, scratchRoot, ref: 'main' }), 'repo_not_found');
     assert.deepEqual(readdirSync(scratchRoot), []);
   });
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CloneError } from './clone-error.js';
+import { isNotFound, mb, redactPaths, repoName } from './clone-messages.js';
 import { dirSizeBytes } from './dir-size.js';
 import { type GitResult, gitErrorLine, runGit } from './run-git.js';
 
@@ -90,6 +91,7 @@ class CloneContext {
   private readonly cfg: string[];
   private watcher: NodeJS.Timeout | undefined;
   private tooLarge = false;
+  private measured = 0;
   private watching = false;
   private readonly killer = new AbortController();
 
@@ -110,16 +112,19 @@ class CloneContext {
     this.watchSize();
     if (ref === null) {
       await this.clone([]);
+      await this.checkout('HEAD');
       const refUsed = (await this.git(['symbolic-ref', '--short', '-q', 'HEAD'])).stdout.trim();
       return this.result(refUsed || 'HEAD', 'default', this.shallow);
     }
     const kind = await this.refKind(ref);
     if (kind === 'branch') {
       await this.clone(['--no-tags', '--branch', ref]);
+      await this.checkout('HEAD');
       return this.result(ref, 'branch', this.shallow);
     }
     if (kind === 'tag') {
       await this.clone(['--branch', ref]);
+      await this.checkout('HEAD');
       return this.result(ref, 'tag', this.shallow);
     }
     if (!SHA_RE.test(ref)) throw new CloneError('ref_not_found', `no branch or tag named "${ref}"`);
@@ -133,45 +138,92 @@ class CloneContext {
       await this.git(['init', '-q'], true);
       const fetched = await this.git(['fetch', '-q', '--depth', '1', '--no-tags', this.opts.url, sha]);
       if (fetched.code === 0) {
-        await this.git(['checkout', '-q', '--detach', 'FETCH_HEAD'], true);
+        await this.checkout('FETCH_HEAD');
         return this.result(sha, 'commit', true);
       }
       this.throwIfStopped(fetched);
       await removeScratch(join(this.dir, '.git'));
     }
-    await this.clone(['--no-tags', '--no-checkout'], false);
+    await this.clone(['--no-tags'], false, false);
     const resolved = await this.git(['rev-parse', '--verify', '-q', `${sha}^{commit}`]);
     if (resolved.code !== 0) throw new CloneError('ref_not_found', `no commit ${sha} in the repository`);
-    await this.git(['checkout', '-q', '--detach', resolved.stdout.trim()], true);
+    await this.checkout(resolved.stdout.trim());
     return this.result(sha, 'commit', false);
   }
 
   private async refKind(ref: string): Promise<'branch' | 'tag' | 'unknown'> {
     const res = await this.git(['ls-remote', this.opts.url, `refs/heads/${ref}`, `refs/tags/${ref}`]);
     this.throwIfStopped(res);
-    if (res.code !== 0)
-      throw new CloneError(
-        'clone_failed',
-        `could not list the repository's refs: ${gitErrorLine(res.stderr)}`,
-      );
+    if (res.code !== 0) throw this.remoteError(res.stderr, "could not list the repository's refs");
     const names = new Set(res.stdout.split('\n').map((l) => l.split('\t')[1] ?? ''));
     if (names.has(`refs/heads/${ref}`)) return 'branch';
     if (names.has(`refs/tags/${ref}`)) return 'tag';
     return 'unknown';
   }
 
-  private async clone(extra: string[], shallow = this.shallow): Promise<void> {
-    const args = ['clone', '-q', '--no-recurse-submodules'];
-    if (shallow) args.push('--depth', '1', '--single-branch');
-    else if (!extra.includes('--no-checkout')) args.push('--single-branch');
+  // Always `--no-checkout`: the work tree is written by `checkout` once its size is known to fit.
+  private async clone(extra: string[], shallow = this.shallow, singleBranch = true): Promise<void> {
+    const args = ['clone', '-q', '--no-recurse-submodules', '--no-checkout'];
+    if (shallow) args.push('--depth', '1');
+    if (shallow || singleBranch) args.push('--single-branch');
     args.push(...extra, '--', this.opts.url, this.dir);
     const res = await this.git(args);
     this.throwIfStopped(res);
     if (res.code !== 0) {
       const line = gitErrorLine(res.stderr);
-      if (/Remote branch .* not found/i.test(line)) throw new CloneError('ref_not_found', line);
-      throw new CloneError('clone_failed', `git clone failed: ${line}`);
+      if (/Remote branch .* not found/i.test(line)) throw new CloneError('ref_not_found', this.safe(line));
+      throw this.remoteError(res.stderr, 'git clone failed');
     }
+  }
+
+  /**
+   * Writes the work tree of `target` (HEAD keeps a branch checked out; anything else is detached), but
+   * only once the object store plus the blobs the tree would write fit the cap: a few MB of highly
+   * compressible blobs can expand to gigabytes, and the cap is about the disk, not the download.
+   */
+  private async checkout(target: string): Promise<void> {
+    const commit = await this.git(['rev-parse', '--verify', '-q', `${target}^{commit}`]);
+    this.throwIfStopped(commit);
+    if (commit.code !== 0)
+      throw new CloneError('clone_failed', 'the repository is empty (it has no commits)');
+    if (this.maxBytes > 0) {
+      const objects = await dirSizeBytes(this.dir);
+      if (this.tooLarge) throw this.downloadTooLarge(this.measured);
+      if (objects > this.maxBytes)
+        throw new CloneError(
+          'repo_too_large',
+          `the repository's objects take ${mb(objects)} MB on disk, over the cap of ${this.capMb()} MB`,
+        );
+      const tree = await this.treeBytes(target);
+      if (objects + tree > this.maxBytes) {
+        throw new CloneError(
+          'repo_too_large',
+          `the repository needs ${mb(objects + tree)} MB on disk (objects ${mb(objects)} MB, work tree ${mb(tree)} MB), over the cap of ${this.capMb()} MB`,
+        );
+      }
+    }
+    if (target === 'HEAD') await this.git(['reset', '-q', '--hard', 'HEAD'], true);
+    else await this.git(['checkout', '-q', '--detach', target], true);
+  }
+
+  // Sum of the blob sizes `git ls-tree -r -l` lists; submodule entries (commits) have no size.
+  private async treeBytes(target: string): Promise<number> {
+    let total = 0;
+    let rest = '';
+    const add = (entry: string): void => {
+      const size = Number(entry.slice(0, entry.indexOf('\t')).trim().split(/\s+/)[3]);
+      if (Number.isFinite(size)) total += size;
+    };
+    const res = await this.gitStreaming(['ls-tree', '-r', '-l', '-z', target], (chunk) => {
+      const entries = (rest + chunk.toString('utf8')).split('\0');
+      rest = entries.pop() ?? '';
+      for (const e of entries) add(e);
+    });
+    if (rest) add(rest);
+    this.throwIfStopped(res);
+    if (res.code !== 0)
+      throw new CloneError('clone_failed', `git ls-tree failed: ${this.safe(gitErrorLine(res.stderr))}`);
+    return total;
   }
 
   private async result(
@@ -185,29 +237,60 @@ class CloneContext {
 
   /** Runs git in the scratch folder within what remains of the deadline; `mustPass` turns failure into clone_failed. */
   private async git(args: string[], mustPass = false): Promise<GitResult> {
-    const remaining = this.deadline - Date.now();
-    if (remaining <= 0) throw new CloneError('clone_timeout', 'the clone took longer than the time allowed');
-    const res = await runGit([...this.cfg, ...args], {
-      cwd: this.dir,
-      timeoutMs: remaining,
-      signal: this.killer.signal,
-    });
+    const res = await this.gitStreaming(args);
     if (mustPass) {
       this.throwIfStopped(res);
       if (res.code !== 0)
-        throw new CloneError('clone_failed', `git ${args[0]} failed: ${gitErrorLine(res.stderr)}`);
+        throw new CloneError('clone_failed', `git ${args[0]} failed: ${this.safe(gitErrorLine(res.stderr))}`);
     }
     return res;
   }
 
+  private async gitStreaming(args: string[], onStdout?: (chunk: Buffer) => void): Promise<GitResult> {
+    const remaining = this.deadline - Date.now();
+    if (remaining <= 0) throw new CloneError('clone_timeout', 'the clone took longer than the time allowed');
+    return runGit([...this.cfg, ...args], {
+      cwd: this.dir,
+      timeoutMs: remaining,
+      signal: this.killer.signal,
+      onStdout,
+    });
+  }
+
+  /**
+   * A failure talking to the remote. GitHub answers a missing repository and a private one alike (401,
+   * which git without credentials reports as an authentication failure), so both read "not found, or
+   * private"; anything else keeps git's words, without server paths.
+   */
+  private remoteError(stderr: string, what: string): CloneError {
+    if (isNotFound(stderr)) {
+      return new CloneError(
+        'repo_not_found',
+        `repository ${repoName(this.opts.url)} was not found on GitHub, or it is private`,
+      );
+    }
+    return new CloneError('clone_failed', `${what}: ${this.safe(gitErrorLine(stderr))}`);
+  }
+
+  private safe(line: string): string {
+    return redactPaths(line, this.dir, this.opts.url);
+  }
+
   private throwIfStopped(res: GitResult): void {
-    if (this.tooLarge) throw this.tooLargeError();
+    if (this.tooLarge) throw this.downloadTooLarge(this.measured);
     if (res.timedOut) throw new CloneError('clone_timeout', 'the clone took longer than the time allowed');
     if (res.aborted) throw new CloneError('interrupted', 'the clone was cancelled');
   }
 
-  private tooLargeError(): CloneError {
-    return new CloneError('repo_too_large', `the repository is larger than ${this.opts.maxSizeMb ?? 500} MB`);
+  private capMb(): number {
+    return this.opts.maxSizeMb ?? 500;
+  }
+
+  private downloadTooLarge(measured: number): CloneError {
+    return new CloneError(
+      'repo_too_large',
+      `the repository's download passed the cap of ${this.capMb()} MB (${mb(measured)} MB written before it was stopped)`,
+    );
   }
 
   // Polls the folder while git writes so a huge repository is stopped early, not after the download.
@@ -219,6 +302,7 @@ class CloneContext {
       if (!this.watching) return;
       if (size > this.maxBytes) {
         this.tooLarge = true;
+        this.measured = size;
         this.killer.abort();
         return;
       }
@@ -233,8 +317,15 @@ class CloneContext {
     this.watcher = undefined;
   }
 
+  // A backstop: the checkout was sized beforehand, so this only catches what git wrote beyond its blobs.
   async checkSize(): Promise<void> {
     this.stopWatching();
-    if (this.maxBytes > 0 && (await dirSizeBytes(this.dir)) > this.maxBytes) throw this.tooLargeError();
+    if (this.maxBytes <= 0) return;
+    const size = await dirSizeBytes(this.dir);
+    if (size > this.maxBytes)
+      throw new CloneError(
+        'repo_too_large',
+        `the repository takes ${mb(size)} MB on disk, over the cap of ${this.capMb()} MB`,
+      );
   }
 }

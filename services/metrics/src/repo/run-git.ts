@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { trackChildGroup } from '../process/child-groups.js';
 
 /** Result of one finished git process. */
 export interface GitResult {
@@ -78,6 +79,7 @@ export function runGit(args: string[], opts: RunGitOptions): Promise<GitResult> 
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    trackChildGroup(child, `git ${args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c') ?? ''}`);
     const out: Buffer[] = [];
     let err = '';
     let timedOut = false;

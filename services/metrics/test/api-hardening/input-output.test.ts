@@ -103,6 +103,14 @@ for (const target of await testDatabases()) {
         assert.equal(ok.status, 200);
         assert.ok(ok.body.items.length > 0);
       }
+      // The download level is looked up by name too: prototype names are unknown levels.
+      for (const level of ['__proto__', 'constructor', 'toString']) {
+        const r = await json<{ code: string }>(
+          await fetch(`${svc.url}/api/analyses/${doneId}/download/${level}`),
+        );
+        assert.equal(r.status, 404, level);
+        assert.equal(r.body.code, 'unknown_level');
+      }
       const funcs = await json<{ items: { class: string | null }[] }>(
         await fetch(`${svc.url}/api/analyses/${doneId}/functions?sort=class`),
       );

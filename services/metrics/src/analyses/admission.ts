@@ -23,7 +23,7 @@ export async function admitAnalysis(
 ): Promise<Admission> {
   const existing = await analysesRepo.findPending(ctx.db, run.repo_url, run.branch, run.ref);
   if (existing) return { row: existing, created: false };
-  const verdict = client.limiter?.take(client.key) ?? { ok: true };
+  const verdict = client.limiter?.allows(client.key) ?? { ok: true };
   if (!verdict.ok) {
     throw errors.rate_limited(
       `at most ${ctx.config.runsPerMinutePerClient} new analyses per minute per client: retry in ${verdict.retryAfterS} s`,
@@ -37,5 +37,8 @@ export async function admitAnalysis(
       headers: { 'retry-after': String(QUEUE_FULL_RETRY_S) },
     });
   }
-  return analysesRepo.insertUnlessPending(ctx.db, run);
+  // Only a run that is really queued costs the client a token (not one refused by the cap).
+  const admitted = await analysesRepo.insertUnlessPending(ctx.db, run);
+  if (admitted.created) client.limiter?.take(client.key);
+  return admitted;
 }

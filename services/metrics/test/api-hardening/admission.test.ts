@@ -101,6 +101,34 @@ for (const target of await testDatabases()) {
       assert.deepEqual((await list(s.url)).map((r) => r.id).length, 3);
     });
 
+    test('requests refused by the full queue cost the client none of its rate', async () => {
+      const s = await service({
+        MAX_QUEUED_RUNS: '1',
+        RUNS_PER_MINUTE_PER_CLIENT: '2',
+        GITHUB_BASE_URL: 'file:///nonexistent-metrics-base',
+      });
+      const first = await json<Run>(await postAnalysis(s.url, { repo_url: repo('q1') }));
+      assert.equal(first.status, 202);
+      for (const n of ['q2', 'q3', 'q4']) {
+        assert.equal(
+          (await json<Problem>(await postAnalysis(s.url, { repo_url: repo(n) }))).body.code,
+          'queue_full',
+        );
+      }
+      // The worker takes the queued run (it fails: no such repository), which frees the queue.
+      s.server.startWorker();
+      for (;;) {
+        const r = await json<Run>(await fetch(`${s.url}/api/analyses/${first.body.id}`));
+        if (r.body.status !== 'pending') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(
+        (await postAnalysis(s.url, { repo_url: repo('q5') })).status,
+        202,
+        'the second token was left',
+      );
+    });
+
     test('one client gets RUNS_PER_MINUTE_PER_CLIENT new runs a minute, then 429 rate_limited', async () => {
       const s = await service({ RUNS_PER_MINUTE_PER_CLIENT: '3', MAX_QUEUED_RUNS: '0' });
       for (const n of ['r1', 'r2', 'r3'])

@@ -14,10 +14,22 @@ import {
 /** Wrong tokens one client may send per minute before it is refused without a check. */
 export const WRONG_TOKENS_PER_MINUTE = 10;
 
-// Open without a token: the sign-in endpoints, the liveness probe (it says only "ok"), and the UI's
-// static shell (public code that holds no data; it asks for the token and then calls the API).
-const OPEN_API = new Set(['/api/session', '/api/health']);
-const PROTECTED = /^\/(api|docs|openapi\.json)(\/|$)/;
+// Open without a token, by matched route (an allowlist: a new route is protected unless added here,
+// and no spelling of a URL such as `/%61pi/…` can reach a route under another name): the sign-in
+// endpoints, the liveness probe (it says only "ok"), and the UI's static shell (public code that holds
+// no data; it asks for the token, then calls the API). Requests matching no route are protected too.
+const OPEN_ROUTES = new Set(['/api/session', '/api/health', '/']);
+// The UI's catch-all route also sees unknown API and docs paths: those stay protected (a 401, not a
+// 404 that would tell a stranger which routes exist).
+const API_LIKE = /^\/(api|docs|openapi\.json)(\/|$)/i;
+
+function openUiPath(url: string): boolean {
+  try {
+    return !API_LIKE.test(decodeURIComponent(url.split('?')[0] ?? '/'));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The optional access token of the whole service (`METRICS_API_TOKEN`). API clients send
@@ -38,8 +50,9 @@ export class AccessGuard {
   readonly check = async (req: FastifyRequest): Promise<void> => {
     const token = this.token;
     if (token === undefined) return;
-    const path = req.url.split('?')[0] ?? '/';
-    if (!PROTECTED.test(path) || OPEN_API.has(path)) return;
+    const route = req.routeOptions.url;
+    if (route !== undefined && OPEN_ROUTES.has(route)) return;
+    if (route === '/*' && openUiPath(req.url)) return;
     const bearer = bearerToken(req.headers.authorization);
     if (bearer !== undefined) {
       this.verify(req, bearer);

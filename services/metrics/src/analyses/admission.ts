@@ -23,7 +23,9 @@ export async function admitAnalysis(
 ): Promise<Admission> {
   const existing = await analysesRepo.findPending(ctx.db, run.repo_url, run.branch, run.ref);
   if (existing) return { row: existing, created: false };
-  const verdict = client.limiter?.allows(client.key) ?? { ok: true };
+  // Taken now, in one synchronous step, so parallel requests cannot all see the same last token;
+  // given back below when the request ends up queueing nothing.
+  const verdict = client.limiter?.take(client.key) ?? { ok: true };
   if (!verdict.ok) {
     throw errors.rate_limited(
       `at most ${ctx.config.runsPerMinutePerClient} new analyses per minute per client: retry in ${verdict.retryAfterS} s`,
@@ -33,12 +35,14 @@ export async function admitAnalysis(
   const cap = ctx.config.maxQueuedRuns;
   // A soft cap: requests in flight at the same moment may each see room for one more.
   if (cap > 0 && (await analysesRepo.countQueued(ctx.db)) >= cap) {
+    client.limiter?.refund(client.key);
     throw errors.queue_full(`${cap} analyses are already queued: retry in ${QUEUE_FULL_RETRY_S} s`, {
       headers: { 'retry-after': String(QUEUE_FULL_RETRY_S) },
     });
   }
-  // Only a run that is really queued costs the client a token (not one refused by the cap).
+  // Only a run that is really queued costs the client a token (not one refused by the cap, nor an
+  // identical run another request queued a moment ago).
   const admitted = await analysesRepo.insertUnlessPending(ctx.db, run);
-  if (admitted.created) client.limiter?.take(client.key);
+  if (!admitted.created) client.limiter?.refund(client.key);
   return admitted;
 }

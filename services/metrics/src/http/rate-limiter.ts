@@ -47,6 +47,12 @@ export class RateLimiter {
     return { ok: false, retryAfterS: Math.max(1, Math.ceil((1 - b.tokens) / this.perMs / 1000)) };
   }
 
+  /** Gives back a token taken for a request that in the end cost nothing. */
+  refund(key: string): void {
+    const b = this.buckets.get(key);
+    if (b) b.tokens = Math.min(this.perMinute, b.tokens + 1);
+  }
+
   private refill(b: Bucket | undefined, t: number): Bucket {
     if (!b) return { tokens: this.perMinute, at: t };
     return { tokens: Math.min(this.perMinute, b.tokens + (t - b.at) * this.perMs), at: t };

@@ -143,5 +143,17 @@ for (const target of await testDatabases()) {
       assert.equal((await postAnalysis(s.url, { repo_url: 'nope' })).status, 422);
       assert.equal((await list(s.url)).length, 3);
     });
+
+    test('parallel requests of one client never get more new runs than its rate', async () => {
+      const s = await service({ RUNS_PER_MINUTE_PER_CLIENT: '5', MAX_QUEUED_RUNS: '0' });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          postAnalysis(s.url, { repo_url: repo(`p${i}`) }).then((r) => r.status),
+        ),
+      );
+      assert.equal(answers.filter((st) => st === 202).length, 5);
+      assert.equal(answers.filter((st) => st === 429).length, 35);
+      assert.equal((await list(s.url)).length, 5);
+    });
   });
 }

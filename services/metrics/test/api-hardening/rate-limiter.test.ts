@@ -20,3 +20,21 @@ describe('RateLimiter', () => {
     assert.equal(l.take('a').ok, false);
   });
 });
+
+describe('RateLimiter.refund', () => {
+  test('gives a token back, never past the burst size', () => {
+    const now = 5_000_000;
+    const l = new RateLimiter(2, () => now);
+    assert.equal(l.take('a').ok, true);
+    assert.equal(l.take('a').ok, true);
+    assert.equal(l.take('a').ok, false);
+    l.refund('a');
+    assert.equal(l.take('a').ok, true);
+    l.refund('a');
+    l.refund('a');
+    l.refund('a');
+    assert.equal(l.take('a').ok, true);
+    assert.equal(l.take('a').ok, true);
+    assert.equal(l.take('a').ok, false);
+  });
+});

@@ -8,7 +8,9 @@ import { metaRoutes } from './api/meta/routes.js';
 import { reportsRoutes } from './api/reports/routes.js';
 import { repositoriesRoutes } from './api/repositories/routes.js';
 import { resultsRoutes } from './api/results/routes.js';
+import { sessionRoutes } from './api/session/routes.js';
 import { streamRoutes } from './api/stream/routes.js';
+import { AccessGuard } from './auth/access-guard.js';
 import type { AppContext } from './context.js';
 import { Problem } from './http/schemas.js';
 import { webPlugin } from './web/web-plugin.js';
@@ -21,6 +23,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
   });
   app.addSchema(Problem);
+  // Before any plugin: encapsulated ones (the Swagger UI) inherit the handler only if it exists first.
+  installProblemHandler(app);
+  // First: with METRICS_API_TOKEN set, nothing below answers without the token or a session.
+  const guard = new AccessGuard(ctx.config.apiToken);
+  app.addHook('onRequest', guard.check);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -42,10 +49,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  installProblemHandler(app);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(metaRoutes(ctx));
+  await app.register(sessionRoutes(guard));
   await app.register(analysesRoutes(ctx));
   await app.register(streamRoutes(ctx));
   await app.register(downloadsRoutes(ctx));

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { bool, int, loadConfig, oneOf, str, url } from '@app/kit';
+import { bool, ConfigError, int, loadConfig, oneOf, str, url } from '@app/kit';
 
 /** The only place that reads process.env: everything else receives this object. */
 export const configSchema = {
@@ -29,7 +29,16 @@ export const configSchema = {
   LEASE_SECONDS: int({ default: 30, min: 2, max: 3600 }),
   /** How often an idle worker looks for queued analyses (new ones in this process wake it at once). */
   POLL_INTERVAL_MS: int({ default: 2000, min: 50, max: 60_000 }),
+  /** New analyses are refused (429) while this many wait in the queue; 0 = no cap. */
+  MAX_QUEUED_RUNS: int({ default: 100, min: 0, max: 1_000_000 }),
+  /** Analyses one client (IP address) may request per minute, per process; 0 = no limit. */
+  RUNS_PER_MINUTE_PER_CLIENT: int({ default: 10, min: 0, max: 100_000 }),
+  /** When set, the API, downloads, reports and web UI require this token (Bearer or session cookie). */
+  METRICS_API_TOKEN: str(),
 };
+
+/** Shortest accepted METRICS_API_TOKEN: shorter ones could be guessed despite the attempt throttle. */
+export const MIN_TOKEN_LENGTH = 16;
 
 export interface MetricsConfig {
   port: number;
@@ -55,12 +64,18 @@ export interface MetricsConfig {
   maxFileSizeBytes: number;
   leaseMs: number;
   pollIntervalMs: number;
+  maxQueuedRuns: number;
+  runsPerMinutePerClient: number;
+  apiToken: string | undefined;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): MetricsConfig {
   const c = loadConfig(configSchema, env);
   const dataDir = resolve(c.DATA_DIR);
+  if (c.METRICS_API_TOKEN !== undefined && c.METRICS_API_TOKEN.length < MIN_TOKEN_LENGTH) {
+    throw new ConfigError([`METRICS_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters`]);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -85,5 +100,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
+    maxQueuedRuns: c.MAX_QUEUED_RUNS,
+    runsPerMinutePerClient: c.RUNS_PER_MINUTE_PER_CLIENT,
+    apiToken: c.METRICS_API_TOKEN,
   };
 }

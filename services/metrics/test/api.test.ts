@@ -302,12 +302,15 @@ for (const target of await testDatabases()) {
       });
       try {
         const ids: number[] = [];
-        for (let i = 0; i < 4; i++) {
+        // Four different requests: identical ones would share one pending run.
+        const refs = [{}, { branch: 'main' }, { ref: 'v0.1' }, { branch: 'main', ref: 'v0.1' }];
+        for (const r of refs) {
           ids.push(
-            (await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/small' }))).body
-              .id as number,
+            (await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/small', ...r })))
+              .body.id as number,
           );
         }
+        assert.equal(new Set(ids).size, 4);
         for (const id of ids) {
           const r = await waitFinished(svc.url, id);
           assert.equal(r.status, 'done', JSON.stringify(r.error));

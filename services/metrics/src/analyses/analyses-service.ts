@@ -1,7 +1,9 @@
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import type { RateLimiter } from '../http/rate-limiter.js';
 import { validateAnalysisInput } from '../repo/validate.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+import { type Admission, admitAnalysis } from './admission.js';
 
 export interface CreateAnalysisBody {
   repo_url: string;
@@ -9,8 +11,15 @@ export interface CreateAnalysisBody {
   ref?: string | null | undefined;
 }
 
-/** Validates and queues an analysis; nothing unvalidated is stored or handed to git. */
-export async function createAnalysis(ctx: AppContext, body: CreateAnalysisBody): Promise<AnalysisRow> {
+/**
+ * Validates and queues an analysis, or returns the identical one already queued or running; nothing
+ * unvalidated is stored or handed to git. `client` names the caller for its rate limit.
+ */
+export async function createAnalysis(
+  ctx: AppContext,
+  body: CreateAnalysisBody,
+  client: { key: string; limiter: RateLimiter | null } = { key: '', limiter: null },
+): Promise<Admission> {
   const v = validateAnalysisInput(body);
   if (!v.ok) {
     const fieldErrors = v.errors.map((e) => ({ path: e.field, message: e.message }));
@@ -27,23 +36,27 @@ export async function createAnalysis(ctx: AppContext, body: CreateAnalysisBody):
     );
   }
   const c = ctx.config;
-  const row = await analysesRepo.insert(ctx.db, {
-    repo_url: input.canonicalUrl,
-    owner: input.owner,
-    repo: input.repo,
-    branch: input.branch,
-    ref: input.ref,
-    warnings,
-    settings: {
-      history: !c.cloneShallow,
-      pylint: c.pylintEnabled,
-      skip_test_files: c.skipTestFiles,
-      max_file_count: c.maxFileCount,
+  const admitted = await admitAnalysis(
+    ctx,
+    {
+      repo_url: input.canonicalUrl,
+      owner: input.owner,
+      repo: input.repo,
+      branch: input.branch,
+      ref: input.ref,
+      warnings,
+      settings: {
+        history: !c.cloneShallow,
+        pylint: c.pylintEnabled,
+        skip_test_files: c.skipTestFiles,
+        max_file_count: c.maxFileCount,
+      },
+      now: Date.now(),
     },
-    now: Date.now(),
-  });
-  ctx.wakeWorker();
-  return row;
+    client,
+  );
+  if (admitted.created) ctx.wakeWorker();
+  return admitted;
 }
 
 /** One analysis or a 404. */

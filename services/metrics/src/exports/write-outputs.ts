@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
 import { writeZip } from '../output/zip.js';
 import type { RunResults } from '../results/build-results.js';
+import { neutraliseRow } from './csv-cells.js';
 
 /** The downloadable levels and their files inside the output folder. */
 export const LEVEL_FILES = {
@@ -25,23 +26,25 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
   const tmp = join(outputsDir, `.${name}.partial`);
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
+  // Every CSV goes through neutraliseRow; summary.json is data, not a spreadsheet, and stays as it is.
+  const csv = (columns: readonly string[], rows: object[]) => toCsv(columns, rows.map(neutraliseRow));
   const docs: [string, string][] = [
-    [LEVEL_FILES.file, toCsv(FILE_COLUMNS, r.files)],
+    [LEVEL_FILES.file, csv(FILE_COLUMNS, r.files)],
     [
       LEVEL_FILES.class,
-      toCsv(
+      csv(
         CLASS_COLUMNS,
         r.analyses.flatMap((a) => a.classes),
       ),
     ],
     [
       LEVEL_FILES.function,
-      toCsv(
+      csv(
         FUNCTION_COLUMNS,
         r.analyses.flatMap((a) => a.functions),
       ),
     ],
-    [LEVEL_FILES.summary, toCsv(SUMMARY_COLUMNS, [r.summary])],
+    [LEVEL_FILES.summary, csv(SUMMARY_COLUMNS, [r.summary])],
     ['summary.json', `${JSON.stringify(r.summary, null, 2)}\n`],
   ];
   for (const [file, text] of docs) await writeFile(join(tmp, file), text);

@@ -63,6 +63,8 @@ export function refNameErrors(input: unknown, field: string): FieldError[] {
   if (input.startsWith('-')) return err('must not start with "-"');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   if (/[\u0000-\u0020\u007f]/.test(input)) return err('must not contain spaces or control characters');
+  // C1 controls (U+0080-U+009F) are not ASCII but terminals still obey some of them (CSI, NEL).
+  if (/\p{Cc}/u.test(input)) return err('must not contain control characters');
   if (/\s/u.test(input)) return err('must not contain white space');
   if (/[~^:?*[\\]/.test(input)) return err('must not contain any of ~ ^ : ? * [ \\');
   if (input.includes('..')) return err('must not contain ".."');

@@ -6,18 +6,18 @@ import { fmtNum, type ReportData, repoLabel, worstFiles } from './report-data.js
 import { rankBarsSvg, scatterSvg, treemapSvg } from './svg-charts.js';
 import { clipEnd, clipStart } from './svg-text.js';
 import { svgToPng } from './svg-to-png.js';
+import { layoutTable, type TableColumn } from './table-layout.js';
 
 const M = 48;
 const PAGE_W = 595.28;
+const PAGE_H = 841.89;
 const CONTENT_W = PAGE_W - 2 * M;
 const INK = '#1d2330';
+// Cells wrap, so paths and names are shown whole; only absurd lengths are shortened, to keep a row
+// well under a page.
+const MAX_PATH = 200;
+const MAX_NAME = 120;
 const MUTED = '#5d6677';
-
-interface Col {
-  title: string;
-  width: number;
-  align?: 'left' | 'right';
-}
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -26,44 +26,52 @@ function heading(doc: Doc, text: string) {
   doc.moveDown(0.3);
 }
 
-function table(doc: Doc, cols: Col[], rows: string[][]) {
-  const rowH = 15;
-  let y = doc.y;
-  const drawRow = (cells: string[], bold: boolean) => {
-    let x = M;
+/** Starts a new page unless `needed` points are left above the bottom margin. */
+function ensureSpace(doc: Doc, needed: number) {
+  if (doc.y + needed > PAGE_H - M) {
+    doc.addPage();
+    doc.y = M;
+  }
+}
+
+const CELL_FONT = 8.5;
+
+/** Draws a table whose cells wrap inside their columns (see layoutTable), continuing over pages. */
+function table(doc: Doc, cols: TableColumn[], rows: string[][]) {
+  const font = (header: boolean) =>
     doc
-      .font(bold ? 'bold' : 'regular')
-      .fontSize(8.5)
-      .fillColor(bold ? MUTED : INK);
+      .font(header ? 'bold' : 'regular')
+      .fontSize(CELL_FONT)
+      .fillColor(header ? MUTED : INK);
+  const boxes = layoutTable(
+    cols,
+    rows,
+    (text, width, header) => font(header).heightOfString(text, { width }),
+    { top: doc.y, pageTop: M, pageBottom: PAGE_H - M, padX: 2, padY: 3, minRowHeight: 15 },
+  );
+  let page = 0;
+  let bottom = doc.y;
+  for (const box of boxes) {
+    if (box.page > page) {
+      doc.addPage();
+      page = box.page;
+    }
+    font(box.header);
+    let x = M;
     cols.forEach((c, i) => {
-      doc.text(cells[i] ?? '', x + 2, y + 3, {
-        width: c.width - 4,
-        align: c.align ?? 'left',
-        lineBreak: false,
-      });
+      doc.text(box.cells[i] ?? '', x + 2, box.y + 3, { width: c.width - 4, align: c.align ?? 'left' });
       x += c.width;
     });
-    y += rowH;
+    bottom = box.y + box.height;
     doc
-      .moveTo(M, y)
-      .lineTo(M + CONTENT_W, y)
+      .moveTo(M, bottom)
+      .lineTo(M + CONTENT_W, bottom)
       .lineWidth(0.4)
       .strokeColor('#dde1e8')
       .stroke();
-  };
-  drawRow(
-    cols.map((c) => c.title),
-    true,
-  );
-  for (const r of rows) {
-    if (y > 842 - M - rowH) {
-      doc.addPage();
-      y = M;
-    }
-    drawRow(r, false);
   }
   doc.x = M;
-  doc.y = y + 6;
+  doc.y = bottom + 6;
 }
 
 /** Renders the report of a finished run as a PDF document. */
@@ -173,7 +181,7 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
   doc.addPage();
   doc.y = M;
   heading(doc, 'Worst files');
-  const fileCols: Col[] = [
+  const fileCols: TableColumn[] = [
     { title: 'File', width: CONTENT_W - 5 * 56 },
     { title: 'Lines', width: 56, align: 'right' },
     { title: 'Max CC', width: 56, align: 'right' },
@@ -185,7 +193,7 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
     doc,
     fileCols,
     worstFiles(d.files, 25).map((f) => [
-      clipStart(f.path, 52),
+      clipStart(f.path, MAX_PATH),
       fmtNum(f.loc),
       fmtNum(f.cc_max),
       fmtNum(f.cc_avg, 2),
@@ -194,8 +202,10 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
     ]),
   );
   if (d.worstFunctions.length) {
+    // The heading stays with the table: room for it, the header and a two-line row.
+    ensureSpace(doc, 80);
     heading(doc, 'Most complex functions');
-    const fnCols: Col[] = [
+    const fnCols: TableColumn[] = [
       { title: 'Function', width: 170 },
       { title: 'File', width: CONTENT_W - 170 - 4 * 50 },
       { title: 'Line', width: 50, align: 'right' },
@@ -209,8 +219,8 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
       d.worstFunctions
         .slice(0, 15)
         .map((f) => [
-          clipEnd(f.class ? `${f.class}.${f.name}` : f.name, 30),
-          clipStart(f.path, 34),
+          clipEnd(f.class ? `${f.class}.${f.name}` : f.name, MAX_NAME),
+          clipStart(f.path, MAX_PATH),
           String(f.lineno),
           String(f.complexity),
           f.rank,

@@ -53,7 +53,10 @@ export async function listLevel(ctx: AppContext, id: number, level: LevelName, p
   if (row.status !== 'done')
     throw errors.analysis_not_done(`analysis ${id} is ${row.status}: results exist once it is done`);
   const sortName = p.sort ?? spec.defaultSort;
-  const sort = spec.sortable[sortName];
+  // Own keys only: `__proto__` or `toString` would find Object.prototype's members and reach SQL.
+  const sort: string | undefined = Object.hasOwn(spec.sortable, sortName)
+    ? (spec.sortable as Record<string, string>)[sortName]
+    : undefined;
   if (!sort) throw fieldError('sort', `must be one of ${Object.keys(spec.sortable).join(', ')}`);
   if ((p.min !== undefined || p.max !== undefined) && p.metric === undefined) {
     throw fieldError('metric', 'is required with min or max');

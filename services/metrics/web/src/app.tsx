@@ -1,15 +1,35 @@
+import { useEffect, useState } from 'react';
+import { checkSession, signOut, useSignInNeeded } from './api/session.js';
 import { linkProps, useLocation } from './lib/router.js';
 import { useTheme } from './lib/theme.js';
 import { AnalysisPage } from './pages/analysis-page.js';
 import { Home } from './pages/home-page.js';
+import { SignIn } from './pages/sign-in-page.js';
 
 /** Routes: `/` home, `/analyses/:id` progress then dashboard, `/analyses/:id/insights/:view` Insights. */
 export function App() {
   const { path, query } = useLocation();
   const [theme, toggle] = useTheme();
+  const signInNeeded = useSignInNeeded();
+  // Pages load their data once mounted: after a sign-in they mount afresh and load it again.
+  const [session, setSession] = useState(0);
+  const [checked, setChecked] = useState(false);
+  const [guarded, setGuarded] = useState(false);
+  useEffect(() => {
+    checkSession()
+      .then((s) => setGuarded(s.required))
+      .catch(() => {})
+      .finally(() => setChecked(true));
+  }, []);
+  useEffect(() => {
+    if (signInNeeded) setGuarded(true);
+    else setSession((n) => n + 1);
+  }, [signInNeeded]);
   const m = /^\/analyses\/(\d+)(?:\/insights(?:\/([a-z]+))?)?\/?$/.exec(path);
   let page: React.ReactNode;
-  if (path === '/' || path === '') page = <Home />;
+  if (!checked) page = null;
+  else if (signInNeeded) page = <SignIn />;
+  else if (path === '/' || path === '') page = <Home />;
   else if (m) {
     page = (
       <AnalysisPage
@@ -42,6 +62,11 @@ export function App() {
           <a {...linkProps('/')}>Analyses</a>
           <a href="/docs">API docs</a>
         </nav>
+        {guarded && !signInNeeded && (
+          <button type="button" className="ghost" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        )}
         <button
           type="button"
           className="ghost"
@@ -51,7 +76,7 @@ export function App() {
           {theme === 'dark' ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} key={session}>
         {page}
       </main>
     </>

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { createAnalysis, getAnalysis } from '../../analyses/analyses-service.js';
 import { toAnalysisView } from '../../analyses/analysis-view.js';
 import type { AppContext } from '../../context.js';
+import { RateLimiter } from '../../http/rate-limiter.js';
 import { IdParams, problems } from '../../http/schemas.js';
 import { validateRepoUrl } from '../../repo/validate.js';
 import { analysesRepo } from '../../store/repos/analyses-repo.js';
@@ -13,17 +14,24 @@ const tags = ['analyses'];
 /** Create, list and read analyses. */
 export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const perMinute = ctx.config.runsPerMinutePerClient;
+    const limiter = perMinute > 0 ? new RateLimiter(perMinute) : null;
     app.post(
       '/api/analyses',
       {
         schema: {
           tags,
           summary: 'Queue an analysis of a public GitHub repository',
+          description:
+            '202 with a new run; 200 with the identical run (same repository, branch and ref) already queued or running, which is reused. 429 with Retry-After when the client exceeds its rate or the queue is full.',
           body: CreateAnalysisBody,
-          response: { 202: Analysis, ...problems(400, 415, 422) },
+          response: { 200: Analysis, 202: Analysis, ...problems(400, 401, 415, 422, 429) },
         },
       },
-      async (req, reply) => reply.code(202).send(toAnalysisView(await createAnalysis(ctx, req.body))),
+      async (req, reply) => {
+        const { row, created } = await createAnalysis(ctx, req.body, { key: req.ip, limiter });
+        return reply.code(created ? 202 : 200).send(toAnalysisView(row));
+      },
     );
     app.get(
       '/api/analyses',

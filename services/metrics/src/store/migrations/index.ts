@@ -1,7 +1,9 @@
 import type { AppMigration } from '@app/kit';
 import { analyses } from './001-analyses.js';
+import { onePendingRun } from './002-one-pending-run.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
   '001-analyses': analyses,
+  '002-one-pending-run': onePendingRun,
 };

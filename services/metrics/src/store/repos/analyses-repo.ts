@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AnalysesTable, MetricsDB, Stage } from '../schema.js';
 
 export type AnalysisRow = Selectable<AnalysesTable>;
@@ -29,29 +29,73 @@ export interface DoneFields {
 
 const parseStages = (row: Pick<AnalysisRow, 'stage_times'>): StageTime[] => JSON.parse(row.stage_times);
 
+const newRow = (a: NewAnalysis) => ({
+  repo_url: a.repo_url,
+  owner: a.owner,
+  repo: a.repo,
+  branch: a.branch,
+  ref: a.ref,
+  status: 'pending' as const,
+  stage: 'pending' as const,
+  stage_times: JSON.stringify([{ stage: 'pending', at: a.now }]),
+  progress_done: 0,
+  progress_total: 0,
+  warnings: JSON.stringify(a.warnings),
+  settings: JSON.stringify(a.settings),
+  created_at: a.now,
+  attempts: 0,
+});
+
 /** SQL of the analyses table, which is also the job queue. */
 export const analysesRepo = {
   async insert(db: Kysely<MetricsDB>, a: NewAnalysis): Promise<AnalysisRow> {
+    return db.insertInto('analyses').values(newRow(a)).returningAll().executeTakeFirstOrThrow();
+  },
+
+  /**
+   * Queues `a` unless an identical run (same repository, branch and ref) is queued or running; the
+   * unique index `analyses_one_pending` settles races, so parallel identical requests get one run.
+   */
+  async insertUnlessPending(
+    db: Kysely<MetricsDB>,
+    a: NewAnalysis,
+  ): Promise<{ row: AnalysisRow; created: boolean }> {
+    for (let tries = 0; tries < 3; tries++) {
+      const existing = await this.findPending(db, a.repo_url, a.branch, a.ref);
+      if (existing) return { row: existing, created: false };
+      const row = await db
+        .insertInto('analyses')
+        .values(newRow(a))
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (row) return { row, created: true };
+      // Lost the race to an identical request: its run is found on the next pass (unless it already finished).
+    }
+    throw new Error('could not queue or find an identical pending analysis');
+  },
+
+  /** The queued or running run of this repository, branch and ref, if any. */
+  async findPending(db: Kysely<MetricsDB>, repoUrl: string, branch: string | null, ref: string | null) {
     return db
-      .insertInto('analyses')
-      .values({
-        repo_url: a.repo_url,
-        owner: a.owner,
-        repo: a.repo,
-        branch: a.branch,
-        ref: a.ref,
-        status: 'pending',
-        stage: 'pending',
-        stage_times: JSON.stringify([{ stage: 'pending', at: a.now }]),
-        progress_done: 0,
-        progress_total: 0,
-        warnings: JSON.stringify(a.warnings),
-        settings: JSON.stringify(a.settings),
-        created_at: a.now,
-        attempts: 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .selectFrom('analyses')
+      .selectAll()
+      .where('status', 'in', ['pending', 'running'])
+      .where('repo_url', '=', repoUrl)
+      .where((eb) => eb(eb.fn.coalesce('branch', sql.lit('')), '=', branch ?? ''))
+      .where((eb) => eb(eb.fn.coalesce('ref', sql.lit('')), '=', ref ?? ''))
+      .orderBy('id')
+      .executeTakeFirst();
+  },
+
+  /** How many runs wait in the queue (not yet claimed by a worker). */
+  async countQueued(db: Kysely<MetricsDB>): Promise<number> {
+    const r = await db
+      .selectFrom('analyses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
   },
 
   async get(db: Kysely<MetricsDB>, id: number): Promise<AnalysisRow | undefined> {

@@ -1,3 +1,4 @@
+import { requireSignIn } from './session.js';
 import type { Analysis, Problem, TrendPoint } from './types.js';
 
 /** An API error carrying the problem-details body. */
@@ -8,6 +9,8 @@ export class ApiError extends Error {
 }
 
 async function problemOf(res: Response): Promise<Problem> {
+  // The session is missing or has expired: the app swaps the page for the sign-in form.
+  if (res.status === 401) requireSignIn();
   try {
     const body = (await res.json()) as Partial<Problem>;
     return { title: body.title ?? res.statusText, status: res.status, ...body } as Problem;

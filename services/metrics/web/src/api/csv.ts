@@ -58,6 +58,12 @@ export function parseCsvRows(text: string): { header: string[]; rows: string[][]
   return { header, rows: body.filter((r) => r.length > 1 || r[0] !== '') };
 }
 
+/**
+ * The service prefixes `'` to text cells that a spreadsheet would run as a formula (and to cells that
+ * already start with `'`), so dropping one leading `'` gives the stored text back.
+ */
+export const textOf = (cell: string): string => (cell.startsWith("'") ? cell.slice(1) : cell);
+
 /** A reader of one row's cells by column name (missing columns read as empty). */
 export type Cells = (name: string) => string;
 
@@ -65,7 +71,7 @@ export type Cells = (name: string) => string;
 export function mapCsv<T>(text: string, fn: (cell: Cells) => T): T[] {
   const { header, rows } = parseCsvRows(text);
   const index = new Map(header.map((h, i) => [h, i]));
-  return rows.map((r) => fn((name) => r[index.get(name) ?? -1] ?? ''));
+  return rows.map((r) => fn((name) => textOf(r[index.get(name) ?? -1] ?? '')));
 }
 
 /** A CSV cell as a number; empty means "not computed" and stays null. */

@@ -1,0 +1,48 @@
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import type { RateLimiter } from '../http/rate-limiter.js';
+import { type AnalysisRow, analysesRepo, type NewAnalysis } from '../store/repos/analyses-repo.js';
+
+/** What a client waits for after a full queue: about the time a small run takes. */
+export const QUEUE_FULL_RETRY_S = 30;
+
+/** The outcome of a request to analyse: a new run, or the identical one already queued or running. */
+export interface Admission {
+  row: AnalysisRow;
+  created: boolean;
+}
+
+/**
+ * Admits a validated request: an identical pending run is returned as it is (it costs the client
+ * nothing); a new one must pass the client's rate limit and the queue cap first.
+ */
+export async function admitAnalysis(
+  ctx: AppContext,
+  run: NewAnalysis,
+  client: { key: string; limiter: RateLimiter | null },
+): Promise<Admission> {
+  const existing = await analysesRepo.findPending(ctx.db, run.repo_url, run.branch, run.ref);
+  if (existing) return { row: existing, created: false };
+  // Taken now, in one synchronous step, so parallel requests cannot all see the same last token;
+  // given back below when the request ends up queueing nothing.
+  const verdict = client.limiter?.take(client.key) ?? { ok: true };
+  if (!verdict.ok) {
+    throw errors.rate_limited(
+      `at most ${ctx.config.runsPerMinutePerClient} new analyses per minute per client: retry in ${verdict.retryAfterS} s`,
+      { headers: { 'retry-after': String(verdict.retryAfterS) } },
+    );
+  }
+  const cap = ctx.config.maxQueuedRuns;
+  // A soft cap: requests in flight at the same moment may each see room for one more.
+  if (cap > 0 && (await analysesRepo.countQueued(ctx.db)) >= cap) {
+    client.limiter?.refund(client.key);
+    throw errors.queue_full(`${cap} analyses are already queued: retry in ${QUEUE_FULL_RETRY_S} s`, {
+      headers: { 'retry-after': String(QUEUE_FULL_RETRY_S) },
+    });
+  }
+  // Only a run that is really queued costs the client a token (not one refused by the cap, nor an
+  // identical run another request queued a moment ago).
+  const admitted = await analysesRepo.insertUnlessPending(ctx.db, run);
+  if (!admitted.created) client.limiter?.refund(client.key);
+  return admitted;
+}

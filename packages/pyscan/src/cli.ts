@@ -1,11 +1,11 @@
-// pyscan CLI: `npm run analyze -- <folder> [--out <dir>] [--include-tests] [--threads <n>]`
+// pyscan CLI: `npm run analyze -- <folder> [--out <dir>] [--include-tests] [--threads <n>] [--max-file-seconds <s>]`
 // writes file.csv, class.csv, function.csv and summary.csv for a local folder.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from './columns.js';
 import { toCsv } from './csv.js';
 import { discoverPythonFiles } from './discover.js';
-import { createAnalyzerPool } from './pool.js';
+import { createAnalyzerPool, DEFAULT_MAX_FILE_SECONDS } from './pool.js';
 import { summarize } from './summary.js';
 import type { FileAnalysis } from './types.js';
 
@@ -14,9 +14,11 @@ interface CliArgs {
   out: string;
   includeTests: boolean;
   threads: number | undefined;
+  maxFileSeconds: number;
 }
 
-const USAGE = 'usage: npm run analyze -- <folder> [--out <dir>] [--include-tests] [--threads <n>]';
+const USAGE =
+  'usage: npm run analyze -- <folder> [--out <dir>] [--include-tests] [--threads <n>] [--max-file-seconds <s>]';
 
 function parseArgs(argv: string[]): CliArgs {
   // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
@@ -25,11 +27,13 @@ function parseArgs(argv: string[]): CliArgs {
   let out = 'pyscan-out';
   let includeTests = false;
   let threads: number | undefined;
+  let maxFileSeconds = DEFAULT_MAX_FILE_SECONDS;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--out') out = argv[++i] ?? out;
     else if (a === '--include-tests') includeTests = true;
     else if (a === '--threads') threads = Number(argv[++i]);
+    else if (a === '--max-file-seconds') maxFileSeconds = Number(argv[++i]);
     else if (a === '-h' || a === '--help') {
       console.log(USAGE);
       process.exit(0);
@@ -38,14 +42,18 @@ function parseArgs(argv: string[]): CliArgs {
   }
   if (!folder) throw new Error(USAGE);
   if (threads !== undefined && !(threads >= 1)) throw new Error('--threads needs a positive number');
-  return { folder: resolve(base, folder), out: resolve(base, out), includeTests, threads };
+  if (!(maxFileSeconds > 0)) throw new Error('--max-file-seconds needs a positive number of seconds');
+  return { folder: resolve(base, folder), out: resolve(base, out), includeTests, threads, maxFileSeconds };
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const t0 = performance.now();
   const files = discoverPythonFiles(args.folder, { includeTests: args.includeTests });
-  const pool = await createAnalyzerPool(args.threads ? { threads: args.threads } : {});
+  const pool = await createAnalyzerPool({
+    maxFileSeconds: args.maxFileSeconds,
+    ...(args.threads ? { threads: args.threads } : {}),
+  });
   const tty = process.stderr.isTTY;
   let done = 0;
   const results: FileAnalysis[] = await Promise.all(

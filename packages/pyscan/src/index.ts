@@ -3,7 +3,14 @@ export { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from '
 export { csvField, csvRow, toCsv } from './csv.js';
 export { decodeSource } from './decode.js';
 export { discoverPythonFiles, type FoundFile } from './discover.js';
-export { type AnalyzerPool, createAnalyzerPool, type PoolOptions } from './pool.js';
+export {
+  type AnalyzerPool,
+  createAnalyzerPool,
+  DEFAULT_MAX_FILE_SECONDS,
+  isTimeoutError,
+  type PoolOptions,
+  timeoutError,
+} from './pool.js';
 export { ccRank, miRank } from './ranks.js';
 export { type SummaryExtra, type SummaryRow, summarize } from './summary.js';
 export { isTestPath } from './test-path.js';

@@ -5,10 +5,15 @@ import { failedAnalysis } from './analyze.js';
 import type { FileAnalysis } from './types.js';
 import type { WorkRequest, WorkResult } from './worker.js';
 
+/** Seconds one file may take before its worker is stopped and the file gets parse_error `timeout`. */
+export const DEFAULT_MAX_FILE_SECONDS = 30;
+
 /** Options of createAnalyzerPool. */
 export interface PoolOptions {
   /** Worker threads; defaults to the number of cores. */
   threads?: number;
+  /** Time budget per file in seconds (fractions allowed; Infinity for none); defaults to 30. */
+  maxFileSeconds?: number;
 }
 
 /** Analyses files on worker threads. */
@@ -20,6 +25,16 @@ export interface AnalyzerPool {
   readonly threads: number;
 }
 
+/** The parse_error of a file that ran over its time budget (starts with `timeout`). */
+export function timeoutError(seconds: number): string {
+  return `timeout: analysis stopped after ${seconds} s`;
+}
+
+/** True for the parse_error of a file stopped by the time budget. */
+export function isTimeoutError(parseError: string | null | undefined): boolean {
+  return parseError?.startsWith('timeout') === true;
+}
+
 interface Task extends WorkRequest {
   resolve: (a: FileAnalysis) => void;
 }
@@ -28,6 +43,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   busy: Task[];
+  /** Budget timer of busy[0], the file the worker is on (it handles requests in order). */
+  timer: NodeJS.Timeout | undefined;
 }
 
 // How many requests each worker holds at once: two hides the message round trip.
@@ -59,14 +76,33 @@ function inheritedExecArgv(): string[] {
   return out;
 }
 
+function budgetMs(seconds: number | undefined): number {
+  const s = seconds ?? DEFAULT_MAX_FILE_SECONDS;
+  if (!(s > 0)) throw new Error(`maxFileSeconds must be positive, got ${s}`);
+  // setTimeout takes at most 2^31-1 ms; anything longer is no budget at all.
+  return Number.isFinite(s) && s * 1000 < 2 ** 31 ? s * 1000 : Number.POSITIVE_INFINITY;
+}
+
 /** Starts a pool of worker threads that each load the parser once. */
 export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<AnalyzerPool> {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
+  const limitMs = budgetMs(opts.maxFileSeconds);
   const entry = new URL('./worker.ts', import.meta.url).href;
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let closed = false;
   let nextId = 1;
+
+  // The budget runs from when a file reaches the head of its worker's list, i.e. when the worker
+  // starts it; the file queued behind it is not charged for the wait.
+  const arm = (slot: Slot): void => {
+    clearTimeout(slot.timer);
+    slot.timer = undefined;
+    const head = slot.busy[0];
+    if (!head || limitMs === Number.POSITIVE_INFINITY) return;
+    slot.timer = setTimeout(() => overBudget(slot, head), limitMs);
+    slot.timer.unref();
+  };
 
   const pump = (): void => {
     for (const slot of slots) {
@@ -74,6 +110,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
         const task = queue.shift();
         if (!task) break;
         slot.busy.push(task);
+        if (slot.busy.length === 1) arm(slot);
         const req: WorkRequest = { id: task.id, absPath: task.absPath, relPath: task.relPath };
         slot.worker.postMessage(req);
       }
@@ -86,10 +123,28 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
       t.resolve(failedAnalysis(t.relPath, 'no analysis worker could be started'));
   };
 
+  const replace = (): void => {
+    if (!closed) spawn().then(pump, drainIfNoWorkers);
+  };
+
+  // A synchronous analysis cannot be interrupted from inside: the worker is stopped instead, the
+  // file it was on gets its row, the files waiting behind it go back to the front of the queue, and
+  // a fresh worker takes the slot's place.
+  const overBudget = (slot: Slot, task: Task): void => {
+    if (slot.busy[0] !== task || !slots.includes(slot)) return;
+    slots.splice(slots.indexOf(slot), 1);
+    const [, ...waiting] = slot.busy.splice(0);
+    queue.unshift(...waiting);
+    task.resolve(failedAnalysis(task.relPath, timeoutError(limitMs / 1000)));
+    void slot.worker.terminate();
+    replace();
+    pump();
+  };
+
   const spawn = (): Promise<void> =>
     new Promise((resolveReady, rejectReady) => {
       const worker = new Worker(bootstrap(entry), { eval: true, execArgv: inheritedExecArgv() });
-      const slot: Slot = { worker, ready: false, busy: [] };
+      const slot: Slot = { worker, ready: false, busy: [], timer: undefined };
       slots.push(slot);
       worker.on('message', (msg: WorkResult | { ready: true }) => {
         if ('ready' in msg) {
@@ -97,20 +152,23 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
           resolveReady();
         } else {
           const k = slot.busy.findIndex((t) => t.id === msg.id);
+          if (k < 0) return;
           const [task] = slot.busy.splice(k, 1);
+          arm(slot);
           task?.resolve(msg.analysis);
         }
         pump();
       });
       const fail = (why: string): void => {
         slots.splice(slots.indexOf(slot), 1);
+        clearTimeout(slot.timer);
         for (const t of slot.busy.splice(0))
           t.resolve(failedAnalysis(t.relPath, `analysis worker failed: ${why}`));
         if (!slot.ready) {
           rejectReady(new Error(`pyscan worker failed to start: ${why}`));
           return;
         }
-        if (!closed) spawn().then(pump, drainIfNoWorkers);
+        replace();
       };
       worker.on('error', (err) => fail(err.message));
       worker.on('exit', (code) => {
@@ -133,8 +191,10 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
       closed = true;
       for (const t of queue.splice(0)) t.resolve(failedAnalysis(t.relPath, 'analyzer pool is closed'));
       const all = slots.splice(0);
-      for (const s of all)
+      for (const s of all) {
+        clearTimeout(s.timer);
         for (const t of s.busy.splice(0)) t.resolve(failedAnalysis(t.relPath, 'analyzer pool is closed'));
+      }
       await Promise.all(all.map((s) => s.worker.terminate()));
     },
   };

@@ -8,6 +8,15 @@
 import { createRequire } from 'node:module';
 import { Language, type Node, Parser, Query, type Tree } from 'web-tree-sitter';
 
+/**
+ * Deepest tree level the query looks at. tree-sitter's query cursor keeps a state's start depth in
+ * 16 bits: past 65,535 levels (a 1 MB `1 + 1 + …` is one left-deep chain of 300,000 levels) it
+ * loses track of its states and every node costs time proportional to the depth reached so far,
+ * which made such a file take minutes. CPython refuses any file nested a small fraction as deep
+ * (checkSource reports it), so nothing a valid file holds is left out.
+ */
+export const MAX_QUERY_DEPTH = 50_000;
+
 /** Node kinds collected into the index. */
 export const INDEXED_TYPES = [
   'module',
@@ -137,7 +146,7 @@ export function parseIndexed(src: string): Parsed {
   const tree = parser.parse(src);
   if (!tree) throw new Error('pyscan: tree-sitter returned no tree');
   try {
-    const caps = query.captures(tree.rootNode);
+    const caps = query.captures(tree.rootNode, { maxStartDepth: MAX_QUERY_DEPTH });
     const n = caps.length;
     const order = new Array<number>(n);
     const starts = new Int32Array(n);

@@ -23,6 +23,8 @@ export const configSchema = {
   PYLINT_JOBS: int({ default: 2, min: 1, max: 64 }),
   PYLINT_TIMEOUT_SECONDS: int({ default: 1800, min: 1, max: 86_400 }),
   CLONE_TIMEOUT_SECONDS: int({ default: 600, min: 1, max: 86_400 }),
+  /** Seconds pyscan may spend on one file before it gets parse_error `timeout` and the run goes on. */
+  MAX_FILE_SECONDS: int({ default: 30, min: 1, max: 86_400 }),
   /** A source file bigger than this is skipped with a warning. */
   MAX_FILE_SIZE_KB: int({ default: 2048, min: 1, max: 1_000_000 }),
   /** A running analysis whose worker has not renewed its lease for this long is taken as dead. */
@@ -62,6 +64,7 @@ export interface MetricsConfig {
   cloneTimeoutMs: number;
   pylintTimeoutMs: number;
   maxFileSizeBytes: number;
+  maxFileSeconds: number;
   leaseMs: number;
   pollIntervalMs: number;
   maxQueuedRuns: number;
@@ -98,6 +101,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     cloneTimeoutMs: c.CLONE_TIMEOUT_SECONDS * 1000,
     pylintTimeoutMs: c.PYLINT_TIMEOUT_SECONDS * 1000,
     maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
+    maxFileSeconds: c.MAX_FILE_SECONDS,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
     maxQueuedRuns: c.MAX_QUEUED_RUNS,

@@ -22,7 +22,8 @@ const LOG_ARGS = [
   '-c',
   'core.hooksPath=/dev/null',
   'log',
-  '--no-merges',
+  // Merges are read (they come with no changes) so each commit's parents are known: a name is
+  // followed per line of history, and lines meet again at merges.
   '--topo-order',
   '-M',
   '--no-ext-diff',

@@ -1,10 +1,11 @@
 import type { LogCommit } from './log-parser.js';
+import { type Holder, NameState, resolve, type Table } from './name-state.js';
 
 /** Git-history metrics of one file, as the contract defines them. */
 export interface FileHistory {
   /** Whole days from the author date of the file's first commit to that of the analysed commit. */
   age_days: number;
-  /** Commits (merges excluded) that touched the file under any of its names. */
+  /** Commits (merges excluded) that touched the file under any of its names, on any branch. */
   revisions: number;
   /** Distinct author e-mails, compared case-insensitively. */
   authors: number;
@@ -12,31 +13,55 @@ export interface FileHistory {
   avg_loc_deleted: number;
 }
 
-interface Acc {
-  revisions: number;
-  added: number;
-  deleted: number;
-  emails: Set<string>;
-  firstTime: number;
-}
-
 /**
- * Folds commits, newest first (children before parents), into per-file totals keyed by the path at the
- * analysed commit. Walking backwards, a rename `old → new` moves the name being followed from `new` to
- * `old`; a commit that created the followed path ends its history, so an older, deleted file that
- * happened to have the same name is not counted.
+ * Folds commits, newest first (children before parents, merges included), into per-file totals keyed
+ * by the path at the analysed commit.
+ *
+ * Which file a path means depends on the line of history: walking back, a rename `old → new` on one
+ * branch makes `old` the file's name there, while a branch merged later may still have edited `old`
+ * without ever seeing the rename. So each commit gets the name table of its own line, handed from
+ * children to parents (shared until a commit changes it, merged where lines fork); see NameState.
+ * A commit that created a followed path ends that path's history on its line, so an older, deleted
+ * file that happened to have the same name is not counted.
  */
 export class HistoryTracker {
-  private readonly alias = new Map<string, string>();
-  private readonly acc = new Map<string, Acc>();
+  private readonly files: Holder[] = [];
+  private readonly waiting = new Map<string, Table[]>();
+  private first = true;
 
   /** `paths`: the files at the analysed commit whose history is wanted. */
-  constructor(paths: Iterable<string>) {
-    for (const p of paths) this.alias.set(p, p);
-  }
+  constructor(private readonly paths: Iterable<string>) {}
 
   /** Applies one commit; commits must arrive children before parents. */
   apply(c: LogCommit): void {
+    const state = this.stateOf(c.sha);
+    if (state === undefined) return;
+    // Merges carry no changes in the log and are not counted; they only hand their names down.
+    if (c.parents.length < 2) this.fold(state, c);
+    for (const p of c.parents) {
+      const list = this.waiting.get(p);
+      if (list?.includes(state.table)) continue;
+      state.share();
+      if (list === undefined) this.waiting.set(p, [state.table]);
+      else list.push(state.table);
+    }
+    state.release();
+  }
+
+  private stateOf(sha: string): NameState | undefined {
+    if (this.first) {
+      this.first = false;
+      const s = NameState.initial(this.paths);
+      for (const h of s.holders()) this.files.push(h);
+      return s;
+    }
+    const incoming = this.waiting.get(sha);
+    if (incoming === undefined) return undefined;
+    this.waiting.delete(sha);
+    return NameState.join(incoming);
+  }
+
+  private fold(state: NameState, c: LogCommit): void {
     const email = c.email.toLowerCase();
     let renames = false;
     for (const ch of c.changes) {
@@ -44,43 +69,27 @@ export class HistoryTracker {
         renames = true;
         continue;
       }
-      const target = this.alias.get(ch.path);
-      if (target === undefined) continue;
-      this.record(target, email, c.time, ch.added, ch.deleted);
-      if (c.created.length > 0 && c.created.includes(ch.path)) this.alias.delete(ch.path);
+      const h = state.touch(ch.path);
+      if (h) record(h, email, c.time, ch.added, ch.deleted);
+      if (c.created.length > 0 && c.created.includes(ch.path)) state.created(ch.path);
     }
     if (!renames) return;
     // Second pass, so a path created in the same commit as a rename away from it is handled right.
-    const moves: [string, string][] = [];
     for (const ch of c.changes) {
       if (ch.oldPath === undefined) continue;
-      const target = this.alias.get(ch.path);
-      if (target === undefined) continue;
-      this.record(target, email, c.time, ch.added, ch.deleted);
-      this.alias.delete(ch.path);
-      moves.push([ch.oldPath, target]);
+      const h = state.touch(ch.path);
+      if (h) record(h, email, c.time, ch.added, ch.deleted);
+      state.renamed(ch.oldPath, ch.path);
     }
-    for (const [oldPath, target] of moves) this.alias.set(oldPath, target);
-  }
-
-  private record(target: string, email: string, time: number, added: number, deleted: number): void {
-    let a = this.acc.get(target);
-    if (a === undefined) {
-      a = { revisions: 0, added: 0, deleted: 0, emails: new Set(), firstTime: time };
-      this.acc.set(target, a);
-    }
-    a.revisions++;
-    a.added += added;
-    a.deleted += deleted;
-    a.emails.add(email);
-    if (time < a.firstTime) a.firstTime = time;
   }
 
   /** The metrics per current path; `headTime` is the author time (epoch seconds) of the analysed commit. */
   result(headTime: number): Map<string, FileHistory> {
     const out = new Map<string, FileHistory>();
-    for (const [path, a] of this.acc) {
-      out.set(path, {
+    for (const h of this.files) {
+      const a = resolve(h).acc;
+      if (h.target === null || a === null || a.revisions === 0) continue;
+      out.set(h.target, {
         age_days: Math.max(0, Math.floor((headTime - a.firstTime) / 86_400)),
         revisions: a.revisions,
         authors: a.emails.size,
@@ -90,4 +99,14 @@ export class HistoryTracker {
     }
     return out;
   }
+}
+
+function record(h: Holder, email: string, time: number, added: number, deleted: number): void {
+  h.acc ??= { revisions: 0, added: 0, deleted: 0, emails: new Set(), firstTime: time };
+  const a = h.acc;
+  a.revisions++;
+  a.added += added;
+  a.deleted += deleted;
+  a.emails.add(email);
+  if (time < a.firstTime) a.firstTime = time;
 }

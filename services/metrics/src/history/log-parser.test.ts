@@ -3,21 +3,24 @@ import { describe, test } from 'node:test';
 import { cUnquote } from './c-unquote.js';
 import { type LogCommit, LogParser } from './log-parser.js';
 
-// Output of `git log -z --numstat --summary --format=%x01%at %ae%x00` for three commits: a rename with
-// a binary file, an empty (merge-like) commit, and creations with names git quotes in summaries.
+// Output of `git log -z --numstat --summary --format=%x01%H %P%x02%at %ae%x00` for three commits: a
+// rename with a binary file, a merge (no changes), and a root commit with creations whose names git
+// quotes in summaries.
 const SAMPLE =
-  '\x011700000300 b@x.org\0\0\n-\t-\tbin.dat\0' +
+  '\x01c3 m2\x021700000300 b@x.org\0\0\n-\t-\tbin.dat\0' +
   '1\t0\t\0d/one.py\0d/two.py\0' +
   '0\t1\twe ird.py\0' +
   ' create mode 100644 bin.dat\n rename d/{one.py => two.py} (83%)\n delete mode 100644 we ird.py\n' +
-  '\x011700000200 Empty@X.org\0\0' +
-  '\x011700000100 a@x.org\0\0\n5\t0\td/one.py\0' +
+  '\x01m2 c1 f9\x021700000200 Empty@X.org\0\0' +
+  '\x01c1\x021700000100 a@x.org\0\0\n5\t0\td/one.py\0' +
   '1\t0\tnew\nline.py\0' +
   '1\t0\t\u00e9.py\0' +
   ' create mode 100644 d/one.py\n create mode 100644 "new\\nline.py"\n create mode 100644 "\\303\\251.py"\n';
 
 const EXPECTED: LogCommit[] = [
   {
+    sha: 'c3',
+    parents: ['m2'],
     time: 1700000300,
     email: 'b@x.org',
     changes: [
@@ -27,8 +30,10 @@ const EXPECTED: LogCommit[] = [
     ],
     created: ['bin.dat'],
   },
-  { time: 1700000200, email: 'Empty@X.org', changes: [], created: [] },
+  { sha: 'm2', parents: ['c1', 'f9'], time: 1700000200, email: 'Empty@X.org', changes: [], created: [] },
   {
+    sha: 'c1',
+    parents: [],
     time: 1700000100,
     email: 'a@x.org',
     changes: [

@@ -10,6 +10,9 @@ export interface FileChange {
 
 /** One commit of the log: author time (epoch seconds), author e-mail, changes, and paths it created. */
 export interface LogCommit {
+  sha: string;
+  /** Parent shas; two or more for a merge (merges come with no changes). */
+  parents: string[];
   time: number;
   email: string;
   changes: FileChange[];
@@ -17,16 +20,16 @@ export interface LogCommit {
 }
 
 /** The `git log` arguments whose output {@link LogParser} reads. */
-export const LOG_FORMAT_ARGS = ['-z', '--numstat', '--summary', '--format=%x01%at %ae%x00'];
+export const LOG_FORMAT_ARGS = ['-z', '--numstat', '--summary', '--format=%x01%H %P%x02%at %ae%x00'];
 
 const CREATE_RE = /^create mode \d+ (.*)$/;
 
 /**
- * Incremental parser of `git log -z --numstat --summary --format=%x01%at %ae%x00` output.
+ * Incremental parser of `git log -z --numstat --summary --format=%x01%H %P%x02%at %ae%x00` output.
  * Fed decoded text chunk by chunk, it calls `onCommit` as soon as a commit is complete, so the whole
- * log is never held in memory. Layout per commit: `\x01<time> <email>\0\0`, an optional `\n`, numstat
- * records `<added>\t<deleted>\t<path>\0` (a rename has an empty path then `<old>\0<new>\0`), then
- * summary lines ` create mode <mode> <path>\n` (path C-quoted when unusual).
+ * log is never held in memory. Layout per commit: `\x01<sha> <parents…>\x02<time> <email>\0\0`, an
+ * optional `\n`, numstat records `<added>\t<deleted>\t<path>\0` (a rename has an empty path then
+ * `<old>\0<new>\0`), then summary lines ` create mode <mode> <path>\n` (path C-quoted when unusual).
  */
 export class LogParser {
   private buf = '';
@@ -50,9 +53,13 @@ export class LogParser {
         if (end < 0) break;
         this.flush();
         const header = buf.slice(pos + 1, end);
-        const sp = header.indexOf(' ');
+        const stx = header.indexOf('\x02');
+        const [sha = '', ...parents] = header.slice(0, stx).split(' ').filter(Boolean);
+        const sp = header.indexOf(' ', stx + 1);
         this.current = {
-          time: Number(header.slice(0, sp)),
+          sha,
+          parents,
+          time: Number(header.slice(stx + 1, sp)),
           email: header.slice(sp + 1),
           changes: [],
           created: [],

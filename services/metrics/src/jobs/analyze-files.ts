@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AnalyzerPool, FileAnalysis } from '@app/pyscan';
+import { type AnalyzerPool, type FileAnalysis, isTimeoutError } from '@app/pyscan';
 
 /**
  * Analyses every file on the pool, keeping the result order equal to `files` whatever order the
@@ -24,4 +24,13 @@ export async function analyzeFiles(
   );
   signal?.throwIfAborted();
   return out;
+}
+
+/** One warning per file the pool stopped at its time budget (MAX_FILE_SECONDS). */
+export function timeoutWarnings(analyses: FileAnalysis[], seconds: number): string[] {
+  return analyses
+    .filter((a) => isTimeoutError(a.file.parse_error))
+    .map(
+      (a) => `${a.file.path}: analysis stopped after ${seconds} s (MAX_FILE_SECONDS); its metrics are empty`,
+    );
 }

@@ -8,7 +8,7 @@ import { cloneUrlFor } from '../repo/validate.js';
 import { buildResults } from '../results/build-results.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 import { resultsRepo } from '../store/repos/results-repo.js';
-import { analyzeFiles } from './analyze-files.js';
+import { analyzeFiles, timeoutWarnings } from './analyze-files.js';
 import { runPylintStep } from './pylint-step.js';
 import type { RunEnv } from './run-env.js';
 import { StageReporter } from './stage-reporter.js';
@@ -79,6 +79,10 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       signal,
     );
     log.info({ files: total, ms: Date.now() - t0 }, 'pyscan done');
+    for (const w of timeoutWarnings(analyses, cfg.maxFileSeconds)) {
+      warnings.push(w);
+      log.warn(w);
+    }
     const pylint = await pylintPromise;
     log.info({ ms: Date.now() - t0 }, 'analyzing done');
     await report.flush();

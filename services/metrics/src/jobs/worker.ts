@@ -129,7 +129,10 @@ export class Worker {
   }
 
   private pool(): Promise<AnalyzerPool> {
-    this.poolPromise ??= createAnalyzerPool({ threads: this.ctx.config.analysisThreads });
+    this.poolPromise ??= createAnalyzerPool({
+      threads: this.ctx.config.analysisThreads,
+      maxFileSeconds: this.ctx.config.maxFileSeconds,
+    });
     // A pool that failed to start is retried by the next run instead of failing every run after it.
     this.poolPromise.catch(() => {
       this.poolPromise = undefined;

@@ -6,6 +6,7 @@ import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { type MonitorInput, withDefaults } from '../monitors/monitor-input.js';
+import { dropMasks, splitSecrets } from '../monitors/monitor-secrets.js';
 import { newMonitorRow } from '../monitors/monitors-service.js';
 import { validateMonitor } from '../monitors/validate-monitor.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
@@ -107,10 +108,17 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
     const out: MonitorRow[] = [];
     const now = Date.now();
     for (const [i, p] of (parsed as Parsed[]).entries()) {
-      const c = withDefaults(p.input);
+      // An export holds masks, not credentials: those are left out and named (monitor-secrets.ts).
+      const { config, dropped } = dropMasks(withDefaults(p.input));
+      for (const f of dropped) warnings.push(`monitors.${i}: ${f} was masked in the file; enter it again`);
       const row = await monitorsRepo.insert(
         trx,
-        newMonitorRow(c, { paused: p.paused, reminder_interval_minutes: p.reminder }, now),
+        newMonitorRow(
+          ctx.keys.encryption,
+          splitSecrets(config),
+          { paused: p.paused, reminder_interval_minutes: p.reminder },
+          now,
+        ),
       );
       const ids: number[] = [];
       for (const name of p.channels) {

@@ -4,12 +4,17 @@ import { monitorsMigration } from './002-monitors.js';
 import { operationsMigration } from './010-operations.js';
 import { incidents } from './020-incidents.js';
 import { rollups } from './021-rollups.js';
+import { monitorSecrets } from './032-monitor-secrets.js';
 
-/** Applied in name order at every start; never edit a released migration, add a new one. */
-export const migrations: Record<string, AppMigration> = {
+/**
+ * Applied in name order at every start; never edit a released migration, add a new one. Some
+ * need the key that encrypts secrets at rest (DerivedKeys.encryption).
+ */
+export const migrationsWith = (keys: { encryption: Buffer }): Record<string, AppMigration> => ({
   '001-identity': identity,
   '002-monitors': monitorsMigration,
   '010-operations': operationsMigration,
   '020-incidents': incidents,
   '021-rollups': rollups,
-};
+  '032-monitor-secrets': monitorSecrets(keys.encryption),
+});

@@ -1,7 +1,7 @@
 import { createLogger, ensureWritableDir, openDatabase } from '@app/kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { loadSecretKeys } from './auth/secret-key.js';
+import { type DerivedKeys, loadSecretKeys } from './auth/secret-key.js';
 import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -36,13 +36,16 @@ export interface ServerOptions {
 export async function createServer(config: MonitorConfig, opts: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger({ name: 'monitor', level: config.logLevel });
   ensureWritableDir(config.dataDir);
-  // Keys first: a migration encrypts credentials stored in clear by older versions.
-  const keys = loadSecretKeys(config.secretKey, config.dataDir, log);
+  // A migration encrypts credentials stored in clear by older versions, so it may need the keys;
+  // loaded on first use, a database that cannot be reached stays the one problem reported.
+  let loaded: DerivedKeys | undefined;
+  const loadKeys = () => (loaded ??= loadSecretKeys(config.secretKey, config.dataDir, log));
   const database = await openDatabase<MonitorDB>({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
-    migrations: migrationsWith(keys),
+    migrations: migrationsWith(() => loadKeys().encryption),
   });
+  const keys = loadKeys();
   const bus = new EventBus();
   const settings = new SettingsStore(database.db, keys.encryption);
   const maintenance = new MaintenanceSchedule(database.db, log);

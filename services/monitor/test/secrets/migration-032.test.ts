@@ -26,7 +26,7 @@ for (const target of await testDatabases()) {
       });
       const keys = loadSecretKeys(undefined, db.dataDir, createLogger({ name: 't', level: 'silent' }));
       // The schema as the previous release left it, with a monitor whose credentials are in clear.
-      const { '032-monitor-secrets': _, ...older } = migrationsWith(keys);
+      const { '032-monitor-secrets': _, ...older } = migrationsWith(() => keys.encryption);
       const old = await openDatabase<MonitorDB>({
         databaseUrl: config.databaseUrl,
         sqliteFile: config.sqliteFile,

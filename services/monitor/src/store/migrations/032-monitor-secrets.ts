@@ -9,7 +9,7 @@ import type { MonitorDB, MonitorsTable } from '../schema.js';
  * column, the columns keeping the mask in their place. Rows stored in clear by older versions are
  * converted here, in the migration's transaction, so no clear credential survives the upgrade.
  */
-export function monitorSecrets(key: Buffer): AppMigration {
+export function monitorSecrets(encryptionKey: () => Buffer): AppMigration {
   return async (raw) => {
     const db = raw as Kysely<MonitorDB>;
     await db.schema.alterTable('monitors').addColumn('secrets', 'text').execute();
@@ -20,7 +20,7 @@ export function monitorSecrets(key: Buffer): AppMigration {
       .execute();
     for (const row of rows) {
       const s = splitSecrets(configOf(row as MonitorsTable & { id: number }));
-      const secrets = sealSecrets(key, s.secrets);
+      const secrets = sealSecrets(encryptionKey(), s.secrets);
       if (secrets === null) continue;
       const c = configColumns(s.config);
       await db

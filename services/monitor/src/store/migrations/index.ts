@@ -8,13 +8,13 @@ import { monitorSecrets } from './032-monitor-secrets.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
- * need the key that encrypts secrets at rest (DerivedKeys.encryption).
+ * need the key that encrypts secrets at rest (DerivedKeys.encryption), asked for only when they run.
  */
-export const migrationsWith = (keys: { encryption: Buffer }): Record<string, AppMigration> => ({
+export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppMigration> => ({
   '001-identity': identity,
   '002-monitors': monitorsMigration,
   '010-operations': operationsMigration,
   '020-incidents': incidents,
   '021-rollups': rollups,
-  '032-monitor-secrets': monitorSecrets(keys.encryption),
+  '032-monitor-secrets': monitorSecrets(encryptionKey),
 });

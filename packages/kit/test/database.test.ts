@@ -119,3 +119,44 @@ describe('data directories', () => {
     );
   });
 });
+
+describe('file modes', () => {
+  test('a new data folder and SQLite file (with -wal and -shm) are owner-only; looser ones are tightened', async () => {
+    const { ensureWritableDir } = await import('../src/index.js');
+    const { chmodSync, mkdtempSync, mkdirSync, statSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    const base = mkdtempSync(join(tmpdir(), 'kit-modes-'));
+    const old = process.umask(0o022);
+    try {
+      const fresh = join(base, 'fresh', 'data');
+      const file = join(fresh, 'x.db');
+      const d = await openDatabase<DB>({ sqliteFile: file, migrations });
+      await d.db.insertInto('things').values({ name: 'a', at: 1, ok: 1, score: null }).execute();
+      assert.equal(mode(fresh), 0o700);
+      assert.equal(mode(join(base, 'fresh')), 0o700);
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) assert.equal(mode(f), 0o600, f);
+      await d.close();
+
+      // An older install: world-readable folder and files.
+      const loose = join(base, 'loose');
+      mkdirSync(loose, { mode: 0o755 });
+      chmodSync(loose, 0o755);
+      const looseFile = join(loose, 'x.db');
+      const first = await openDatabase<DB>({ sqliteFile: looseFile, migrations });
+      await first.db.insertInto('things').values({ name: 'b', at: 1, ok: 1, score: null }).execute();
+      await first.close();
+      for (const f of [looseFile, `${looseFile}-wal`, `${looseFile}-shm`]) {
+        writeFileSync(f, '', { flag: 'a' });
+        chmodSync(f, 0o644);
+      }
+      ensureWritableDir(loose);
+      assert.equal(mode(loose), 0o700);
+      const again = await openDatabase<DB>({ sqliteFile: looseFile, migrations });
+      for (const f of [looseFile, `${looseFile}-wal`, `${looseFile}-shm`]) assert.equal(mode(f), 0o600, f);
+      await again.close();
+    } finally {
+      process.umask(old);
+    }
+  });
+});

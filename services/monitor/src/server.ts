@@ -1,7 +1,7 @@
 import { createLogger, ensureWritableDir, openDatabase } from '@app/kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { loadSecretKeys } from './auth/secret-key.js';
+import { type DerivedKeys, loadSecretKeys } from './auth/secret-key.js';
 import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -13,7 +13,7 @@ import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
 import { startDataJobs } from './rollups/maintenance-jobs.js';
 import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
 import { getSettings, SettingsStore } from './settings/settings-store.js';
-import { migrations } from './store/migrations/index.js';
+import { migrationsWith } from './store/migrations/index.js';
 import type { MonitorDB } from './store/schema.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
 
@@ -36,13 +36,17 @@ export interface ServerOptions {
 export async function createServer(config: MonitorConfig, opts: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger({ name: 'monitor', level: config.logLevel });
   ensureWritableDir(config.dataDir);
+  // A migration encrypts credentials stored in clear by older versions, so it may need the keys;
+  // loaded on first use, a database that cannot be reached stays the one problem reported.
+  let loaded: DerivedKeys | undefined;
+  const loadKeys = () => (loaded ??= loadSecretKeys(config.secretKey, config.dataDir, log));
   const database = await openDatabase<MonitorDB>({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
-    migrations,
+    migrations: migrationsWith(() => loadKeys().encryption),
   });
+  const keys = loadKeys();
   const bus = new EventBus();
-  const keys = loadSecretKeys(config.secretKey, config.dataDir, log);
   const settings = new SettingsStore(database.db, keys.encryption);
   const maintenance = new MaintenanceSchedule(database.db, log);
   const { start: startOutbox = true, ...outboxOptions } = opts.outbox ?? {};
@@ -59,6 +63,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
       if (events.length > 0) setImmediate(() => outbox.kick());
       return events;
     },
+    secretKey: keys.encryption,
     ...opts.engine,
   });
   const ctx: AppContext = {

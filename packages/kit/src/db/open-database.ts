@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -11,7 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { redactUrl } from '../config/env-fields.js';
-import { ensureWritableDir, StartupError } from './data-dir.js';
+import { ensureWritableDir, PRIVATE_FILE_MODE, restrictToOwner, StartupError } from './data-dir.js';
 import type { DialectName } from './dialect.js';
 
 /** A migration receives the dialect so it can pick the few types that differ. */
@@ -53,6 +54,10 @@ function openSqlite(file: string): Kysely<unknown> {
   ensureWritableDir(dirname(file));
   let native: SqliteDatabase.Database;
   try {
+    // Created owner-only before SQLite opens it: SQLite gives its -wal and -shm files the
+    // database file's mode, so all three stay private. Files from older versions are tightened.
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+    restrictToOwner(file, PRIVATE_FILE_MODE);
     native = new SqliteDatabase(file);
   } catch (e) {
     throw new StartupError(`SQLite file ${file} cannot be opened: ${(e as Error).message}`);
@@ -63,6 +68,7 @@ function openSqlite(file: string): Kysely<unknown> {
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   native.pragma('busy_timeout = 5000');
+  for (const side of ['-wal', '-shm']) restrictToOwner(`${file}${side}`, PRIVATE_FILE_MODE);
   return new Kysely({ dialect: new SqliteDialect({ database: native }) });
 }
 

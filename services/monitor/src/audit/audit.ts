@@ -10,10 +10,17 @@ export interface AuditEntry {
   detail?: unknown;
 }
 
-const SECRET_KEY_PATTERN = /pass(word)?|secret|token|api_?key|authorization|raw_key|private|credential/i;
+const SECRET_KEY_PATTERN =
+  /pass(word)?|secret|token|api[-_]?key|authorization|cookie|raw_key|private|credential/i;
+// `scheme://user:password@` in any text: the password goes.
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^/?#:@\s]*:)[^/?#@\s]+@/gi;
 
-/** Replaces the values of secret-looking keys, at any depth, so the audit log never stores them. */
+/**
+ * Replaces the values of secret-looking keys, at any depth, and URL passwords inside texts, so the
+ * audit log never stores them. Services already write masked details; this is the safety net.
+ */
 export function redact(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(URL_PASSWORD, '$1***@');
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

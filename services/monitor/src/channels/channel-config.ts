@@ -1,5 +1,6 @@
 import type { FieldProblem } from '@app/kit';
 import { type ChannelType, providers } from '../notify/providers/index.js';
+import { repointProblems } from './channel-destination.js';
 import { schemaProblems } from './schema-problems.js';
 import { decryptSecret, encryptSecret, SECRET_MASK } from './secret-box.js';
 
@@ -8,6 +9,7 @@ export type ChannelConfig = Record<string, unknown>;
 /**
  * Validates a config sent by a client. A secret sent back as the mask means "keep what is
  * stored": it is replaced by the stored (decrypted) value first, so validation sees the real one.
+ * Not when the destination changes: then secrets must be sent again (channel-destination.ts).
  */
 export function resolveConfig(
   key: Buffer,
@@ -19,6 +21,8 @@ export function resolveConfig(
   const config: ChannelConfig = { ...sent };
   const problems: FieldProblem[] = [];
   const previous = stored && stored.type === type ? (JSON.parse(stored.config) as ChannelConfig) : {};
+  problems.push(...repointProblems(type, sent, previous));
+  if (problems.length > 0) return { config, problems };
   for (const f of provider.secretFields) {
     if (config[f] !== SECRET_MASK) continue;
     const kept = previous[f];

@@ -1,20 +1,31 @@
 import type { CheckTarget, DnsRecordType, HttpAuth, MonitorType } from '../checks/index.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import { configOf } from './monitor-input.js';
+import { type MonitorSecrets, openSecrets, withSecrets } from './monitor-secrets.js';
 
-/** Parses a JSON text column, null when empty. */
-export function jsonColumn<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T);
-}
-
-/** The fields a checker reads, taken from a stored monitor. */
-export function toCheckTarget(row: MonitorRow): CheckTarget {
+/**
+ * The fields a checker reads, taken from a stored monitor, with its credentials decrypted with
+ * `key`. Credentials that no longer decrypt (SECRET_KEY changed) stay masked: the check then
+ * fails at the target, which shows on the monitor, rather than the whole engine stopping.
+ */
+export function toCheckTarget(row: MonitorRow, key: Buffer | undefined): CheckTarget {
+  let secrets: MonitorSecrets = {};
+  if (row.secrets !== null) {
+    if (!key) throw new Error('the check engine needs the encryption key to open monitor credentials');
+    try {
+      secrets = openSecrets(key, row.secrets);
+    } catch {
+      secrets = {};
+    }
+  }
+  const { url, headers, auth } = withSecrets(configOf(row), secrets);
   return {
     monitor_type: row.monitor_type as MonitorType,
-    url: row.url,
+    url,
     timeout_seconds: row.timeout_seconds,
-    headers: jsonColumn<Record<string, string>>(row.headers),
+    headers,
     body: row.body,
-    auth: jsonColumn<HttpAuth>(row.auth),
+    auth: auth as HttpAuth | null,
     max_redirects: row.max_redirects,
     ignore_tls_errors: row.ignore_tls_errors === 1,
     keyword: row.keyword,

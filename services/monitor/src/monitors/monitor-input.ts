@@ -1,6 +1,10 @@
 import type { DnsRecordType, HttpAuth, MonitorType } from '../checks/index.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
-import { jsonColumn } from './check-target.js';
+
+/** Parses a JSON text column, null when empty. */
+export function jsonColumn<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
 
 /** A monitor's portable configuration, every field present (defaults applied). */
 export interface MonitorConfig {

@@ -2,17 +2,14 @@ import { iso } from '../http/schemas.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import { configOf } from './monitor-input.js';
 
-/** The API shape of a monitor; `maskSecrets` hides credentials from read-only users. */
-export function toMonitorView(row: MonitorRow, maskSecrets = false, channelIds: number[] = []) {
-  const c = configOf(row);
-  let auth = c.auth;
-  if (maskSecrets && auth) {
-    auth = auth.type === 'basic' ? { ...auth, password: '********' } : { ...auth, token: '********' };
-  }
+/**
+ * The API shape of a monitor. Credentials read as the mask for every role: the stored
+ * configuration holds masks, the values themselves only exist encrypted (see monitor-secrets.ts).
+ */
+export function toMonitorView(row: MonitorRow, channelIds: number[] = []) {
   return {
     id: row.id,
-    ...c,
-    auth,
+    ...configOf(row),
     channel_ids: channelIds,
     reminder_interval_minutes: row.reminder_interval_minutes,
     current_status: row.current_status,

@@ -14,6 +14,13 @@ import {
   type MonitorInput,
   withDefaults,
 } from './monitor-input.js';
+import {
+  openSecrets,
+  resolveMasks,
+  type StoredSecrets,
+  sealSecrets,
+  splitSecrets,
+} from './monitor-secrets.js';
 import { validateMonitor } from './validate-monitor.js';
 
 /** A fresh heartbeat token: unguessable, URL-safe, a single path segment. */
@@ -29,6 +36,38 @@ function ensureValid(c: MonitorConfig): void {
   }
 }
 
+/**
+ * Puts stored credentials back where masks were sent, then splits them off again for storage.
+ * A mask that stands for nothing, or for a credential of a monitor now pointed elsewhere, is a
+ * 422 naming the field, and nothing is written.
+ */
+function secured(c: MonitorConfig, stored: StoredSecrets | null): StoredSecrets {
+  const { config, problems } = resolveMasks(c, stored);
+  if (problems.length > 0) {
+    const detail = `The monitor's credentials are incomplete: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`;
+    throw errors.validation_failed(detail, { errors: problems });
+  }
+  return splitSecrets(config);
+}
+
+/** A stored monitor's masked configuration and its credentials (none when they no longer decrypt). */
+export function storedSecrets(key: Buffer, row: MonitorRow): StoredSecrets {
+  let secrets = {};
+  try {
+    secrets = openSecrets(key, row.secrets);
+  } catch {
+    // SECRET_KEY changed: the credentials are lost, and a mask sent back is refused as standing for nothing.
+  }
+  return { config: configOf(row), secrets };
+}
+
+/** The audit detail of a write: the fields sent, with credentials as the mask. */
+function auditInput(input: object, masked: MonitorConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input };
+  for (const k of Object.keys(out)) if (k in masked) out[k] = masked[k as keyof MonitorConfig];
+  return out;
+}
+
 async function requireMonitor(db: Db, id: number): Promise<MonitorRow> {
   const row = await monitorsRepo.byId(db, id);
   if (!row) throw errors.not_found(`Monitor ${id} does not exist.`);
@@ -42,12 +81,15 @@ export function getMonitor(ctx: AppContext, id: number): Promise<MonitorRow> {
 
 /** The stored row of a new monitor: its configuration, a fresh runtime, and a token for heartbeats. */
 export function newMonitorRow(
-  c: MonitorConfig,
+  key: Buffer,
+  s: StoredSecrets,
   opts: { paused: boolean; reminder_interval_minutes: number | null },
   now: number,
 ): NewMonitorRow {
+  const c = s.config;
   return {
     ...configColumns(c),
+    secrets: sealSecrets(key, s.secrets),
     heartbeat_token: c.monitor_type === 'heartbeat' ? newHeartbeatToken() : null,
     paused: opts.paused ? 1 : 0,
     current_status: opts.paused ? 'paused' : 'pending',
@@ -66,18 +108,20 @@ export async function createMonitor(
 ) {
   const c = withDefaults(input);
   ensureValid(c);
+  const s = secured(c, null);
   const now = Date.now();
   const row = await audited(ctx, req, async (trx) => {
     const r = await monitorsRepo.insert(
       trx,
       newMonitorRow(
-        c,
+        ctx.keys.encryption,
+        s,
         { paused: false, reminder_interval_minutes: input.reminder_interval_minutes ?? null },
         now,
       ),
     );
     await saveChannelLinks(trx, r.id, input, 'create');
-    return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: c }];
+    return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: s.config }];
   });
   ctx.engine.apply(row);
   return row;
@@ -96,16 +140,19 @@ export async function updateMonitor(
     const c =
       mode === 'replace' ? withDefaults(input as MonitorInput) : withDefaults({ ...configOf(old), ...input });
     ensureValid(c);
+    const s = secured(c, storedSecrets(ctx.keys.encryption, old));
     const token =
       c.monitor_type === 'heartbeat' ? (old.heartbeat_token ?? newHeartbeatToken()) : old.heartbeat_token;
     const r = await monitorsRepo.update(trx, id, {
-      ...configColumns(c),
+      ...configColumns(s.config),
+      secrets: sealSecrets(ctx.keys.encryption, s.secrets),
       heartbeat_token: token,
       ...reminderColumn(input, mode),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
     await saveChannelLinks(trx, id, input, mode);
-    return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail: input }];
+    const detail = auditInput(input, s.config);
+    return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail }];
   });
   ctx.engine.apply(row);
   return row;

@@ -33,6 +33,8 @@ export interface EngineOptions {
   isUnderMaintenance?: (monitorId: number, at: number) => boolean;
   /** Runs in each result batch's transaction; see ResultWriterOptions.inTransaction. */
   inTransaction?: ResultWriterOptions['inTransaction'];
+  /** Opens the monitors' stored credentials (AES-256-GCM key, see auth/secret-key.ts). */
+  secretKey?: Buffer;
 }
 
 type Kind = 'scheduled' | 'now';
@@ -143,7 +145,7 @@ export class CheckEngine {
     const now = Date.now();
     const slot = this.slots.get(row.id);
     if (!slot) {
-      const fresh = slotFromRow(row, SHARD_COUNT);
+      const fresh = slotFromRow(row, SHARD_COUNT, this.opts.secretKey);
       this.slots.set(row.id, fresh);
       if (!fresh.paused) this.schedule(fresh, this.firstDue(fresh, now));
       return;
@@ -151,7 +153,7 @@ export class CheckEngine {
     const wasPaused = slot.paused;
     const oldInterval = slot.intervalMs;
     const wasHeartbeat = slot.heartbeat;
-    configureSlot(slot, row);
+    configureSlot(slot, row, this.opts.secretKey);
     if (slot.paused) {
       slot.status = 'paused';
       this.unschedule(slot);
@@ -222,7 +224,7 @@ export class CheckEngine {
     const fresh: Slot[] = [];
     for (const row of rows) {
       if (this.slots.has(row.id)) continue;
-      const slot = slotFromRow(row, SHARD_COUNT);
+      const slot = slotFromRow(row, SHARD_COUNT, this.opts.secretKey);
       this.slots.set(row.id, slot);
       if (!slot.paused) fresh.push(slot);
     }

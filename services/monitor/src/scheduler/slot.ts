@@ -32,12 +32,12 @@ export interface Slot {
 }
 
 /** A new slot for a stored monitor. */
-export function slotFromRow(row: MonitorRow, shardCount: number): Slot {
+export function slotFromRow(row: MonitorRow, shardCount: number, key: Buffer | undefined): Slot {
   const slot: Slot = {
     id: row.id,
     shard: row.id % shardCount,
     heartbeat: false,
-    target: toCheckTarget(row),
+    target: toCheckTarget(row, key),
     intervalMs: 0,
     retryIntervalMs: 0,
     retryCount: 0,
@@ -56,14 +56,14 @@ export function slotFromRow(row: MonitorRow, shardCount: number): Slot {
     waiting: null,
     gone: null,
   };
-  configureSlot(slot, row);
+  configureSlot(slot, row, key);
   return slot;
 }
 
 /** Copies a monitor's configuration into its slot (state and schedule are left alone). */
-export function configureSlot(slot: Slot, row: MonitorRow): void {
+export function configureSlot(slot: Slot, row: MonitorRow, key: Buffer | undefined): void {
   slot.heartbeat = row.monitor_type === 'heartbeat';
-  slot.target = toCheckTarget(row);
+  slot.target = toCheckTarget(row, key);
   slot.intervalMs = row.check_interval_seconds * 1000;
   slot.retryIntervalMs = row.retry_interval_seconds * 1000;
   slot.retryCount = row.retry_count;

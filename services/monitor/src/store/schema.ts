@@ -132,6 +132,11 @@ export interface MonitorsTable {
   reminder_interval_minutes: number | null;
   /** The lowest certificate-expiry threshold already alerted for the current certificate. */
   tls_warned_threshold: number | null;
+  /**
+   * The monitor's credentials (URL password, credential headers, auth password or token) as one
+   * encrypted JSON text; the configuration columns hold the mask in their place. Null: none.
+   */
+  secrets: string | null;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */

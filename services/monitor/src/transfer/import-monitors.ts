@@ -11,7 +11,13 @@ import {
   type MonitorInput,
   withDefaults,
 } from '../monitors/monitor-input.js';
-import { newHeartbeatToken, newMonitorRow } from '../monitors/monitors-service.js';
+import {
+  importCredentials,
+  type StoredSecrets,
+  sealSecrets,
+  splitSecrets,
+} from '../monitors/monitor-secrets.js';
+import { newHeartbeatToken, newMonitorRow, storedSecrets } from '../monitors/monitors-service.js';
 import { validateMonitor } from '../monitors/validate-monitor.js';
 import { importLookupRepo } from '../store/repos/import-lookup-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
@@ -190,14 +196,29 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
         continue;
       }
       const c = withDefaults(p.input);
+      // An export holds masks, not credentials: a mask is kept only where update by name finds the
+      // same credential stored for the same origin; every other one is left out and named.
+      const credentials = (stored: StoredSecrets | null) => {
+        const { config, dropped } = importCredentials(c, stored);
+        for (const f of dropped) warnings.push(`monitors.${i}: ${f} was masked in the file; enter it again`);
+        return splitSecrets(config);
+      };
       let row: MonitorRow;
       if (entry.status === 'existing' && mode === 'update_by_name') {
-        row = await replaceMonitor(trx, entry.existing_ids[0]!, c, p, now);
+        const old = (await monitorsRepo.byId(trx, entry.existing_ids[0]!))!;
+        const s = credentials(storedSecrets(ctx.keys.encryption, old));
+        row = await replaceMonitor(trx, old, s, sealSecrets(ctx.keys.encryption, s.secrets), p, now);
         outcome.updated++;
       } else {
+        const s = credentials(null);
         row = await monitorsRepo.insert(
           trx,
-          newMonitorRow(c, { paused: p.paused, reminder_interval_minutes: p.reminder }, now),
+          newMonitorRow(
+            ctx.keys.encryption,
+            s,
+            { paused: p.paused, reminder_interval_minutes: p.reminder },
+            now,
+          ),
         );
         outcome.created++;
       }
@@ -222,11 +243,19 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
  * update_by_name: the file's configuration replaces the monitor's, as PUT would; its history,
  * heartbeat token and status stay, except that the file's paused flag is applied.
  */
-async function replaceMonitor(trx: Db, id: number, c: MonitorConfig, p: Parsed, now: number) {
-  const old = (await monitorsRepo.byId(trx, id))!;
+async function replaceMonitor(
+  trx: Db,
+  old: MonitorRow,
+  s: { config: MonitorConfig },
+  secrets: string | null,
+  p: Parsed,
+  now: number,
+) {
+  const c = s.config;
   const wasPaused = old.paused === 1;
-  const r = await monitorsRepo.update(trx, id, {
+  const r = await monitorsRepo.update(trx, old.id, {
     ...configColumns(c),
+    secrets,
     heartbeat_token:
       c.monitor_type === 'heartbeat' ? (old.heartbeat_token ?? newHeartbeatToken()) : old.heartbeat_token,
     reminder_interval_minutes: p.reminder,

@@ -7,7 +7,8 @@ export const EXPORT_VERSION = 1;
 /**
  * A monitor as it travels between instances: its configuration, its channels by name (ids mean
  * nothing elsewhere), whether it is paused and its reminder interval. No id, status or token.
- * HTTP credentials travel too, so an import recreates a working monitor; guard the file.
+ * Credentials (URL password, credential headers, auth password or token) read as the mask, as
+ * they do through the API: the file can be shared, and import leaves masked credentials out.
  */
 export interface PortableMonitor extends MonitorConfig {
   channels: string[];

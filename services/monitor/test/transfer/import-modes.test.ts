@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
+import { openSecrets } from '../../src/monitors/monitor-secrets.js';
 import { type Harness, startHarness } from '../engine/harness.js';
 
 interface MonitorView {
@@ -190,6 +191,47 @@ for (const target of await testDatabases()) {
       assert.equal(bad.statusCode, 422);
       assert.match(String(bad.headers['content-type']), /^application\/problem\+json/);
       assert.deepEqual(await monitors(), before);
+    });
+    test('update_by_name keeps a masked credential for the same origin and drops it for another', async () => {
+      const secrets = async (name: string) => {
+        const row = await h.server.ctx.db
+          .selectFrom('monitors')
+          .selectAll()
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
+        return openSecrets(h.server.ctx.keys.encryption, row.secrets);
+      };
+      for (const name of ['vault', 'moved']) {
+        const r = await h.call('POST', '/api/monitors', {
+          name,
+          url: `http://127.0.0.1:9/${name}`,
+          check_interval_seconds: 300,
+          headers: { 'X-Api-Key': `key-of-${name}` },
+          auth: { type: 'basic', username: 'u', password: `pw-of-${name}` },
+        });
+        assert.equal(r.statusCode, 201, r.body);
+      }
+      const file = (await exported()).monitors.filter((m) => m.name === 'vault' || m.name === 'moved');
+      const edited = file.map((m) =>
+        m.name === 'vault'
+          ? { ...m, check_interval_seconds: 600 }
+          : { ...m, url: 'http://127.0.0.2:9/moved' },
+      );
+      const res = await h.call('POST', '/api/import/monitors?mode=update_by_name', edited);
+      assert.equal(res.statusCode, 200, res.body);
+      const warnings = (res.json() as { warnings: string[] }).warnings;
+      const index = edited.findIndex((m) => m.name === 'moved');
+      assert.deepEqual(warnings.sort(), [
+        `monitors.${index}: auth.password was masked in the file; enter it again`,
+        `monitors.${index}: headers.X-Api-Key was masked in the file; enter it again`,
+      ]);
+      assert.deepEqual(await secrets('vault'), {
+        headers: { 'X-Api-Key': 'key-of-vault' },
+        auth: 'pw-of-vault',
+      });
+      assert.deepEqual(await secrets('moved'), {});
+      const moved = (await monitors()).find((m) => m.name === 'moved');
+      assert.equal(moved?.url, 'http://127.0.0.2:9/moved');
     });
   });
 }

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { bodyOf, emptyForm, parseHeaders } from '../../web/src/monitors/form-state.js';
+import type { Monitor } from '../../web/src/api/types.js';
+import {
+  bodyOf,
+  emptyForm,
+  formOf,
+  headersError,
+  parseHeaders,
+  SECRET_MASK,
+} from '../../web/src/monitors/form-state.js';
 
 describe('monitor form body', () => {
   test('only the fields of the chosen type are sent, typed; the service fills in the rest', () => {
@@ -55,5 +63,26 @@ describe('monitor form body', () => {
       'often',
     );
     assert.deepEqual(parseHeaders('no colon here'), { error: 'Line 1 needs the form "Name: value".' });
+  });
+
+  test('masked credentials of a stored monitor go back as the mask, which the service reads as "keep"', () => {
+    const stored = {
+      name: 'api',
+      monitor_type: 'http_get',
+      url: `https://u:${SECRET_MASK}@x.test/`,
+      check_interval_seconds: 60,
+      headers: { 'X-Api-Key': SECRET_MASK, Accept: 'text/plain' },
+      auth: { type: 'basic', username: 'u', password: SECRET_MASK },
+    } as unknown as Monitor;
+    const { body, errors } = bodyOf({ ...formOf(stored), check_interval_seconds: '120' }, false);
+    assert.deepEqual(errors, {});
+    assert.equal(body.url, `https://u:${SECRET_MASK}@x.test/`);
+    assert.deepEqual(body.headers, { 'X-Api-Key': SECRET_MASK, Accept: 'text/plain' });
+    assert.deepEqual(body.auth, { type: 'basic', username: 'u', password: SECRET_MASK });
+    // A 422 about one header shows at the headers box, naming it.
+    assert.equal(
+      headersError({ 'headers.X-Api-Key': 'is the mask but the monitor now points elsewhere' }),
+      'X-Api-Key: is the mask but the monitor now points elsewhere',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { needChromium } from '@app/kit/testing';
 import type { Page } from 'playwright-core';
+import { basic, startAuthTarget } from '../secrets/auth-target.js';
 import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
 import { type FlipTarget, startFlipTarget } from './target.js';
@@ -188,6 +189,46 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     await form.getByLabel('Check interval (seconds)').fill('7200');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('every 2 h 0 min').waitFor();
+  });
+
+  test('editing a monitor without retyping its masked credentials keeps them', async () => {
+    const peer = await startAuthTarget({
+      '/guarded': { authorization: basic('web-user', 'web-pass-1'), 'x-api-key': 'web-key-1' },
+    });
+    try {
+      const m = await apiCall<Monitor>(svc.base, token, 'POST', '/api/monitors', {
+        name: 'Guarded',
+        url: `${peer.origin}/guarded`,
+        check_interval_seconds: 3600,
+        headers: { 'X-Api-Key': 'web-key-1' },
+        auth: { type: 'basic', username: 'web-user', password: 'web-pass-1' },
+      });
+      const statusOf = async () =>
+        (await apiCall<Monitor>(svc.base, token, 'GET', `/api/monitors/${m.id}`)).current_status;
+      await until('Guarded up', async () => (await statusOf()) === 'up');
+      await nav(page, 'Dashboard').click();
+      await row(page, 'Guarded').getByRole('link', { name: 'Guarded' }).click();
+      await page.getByRole('heading', { name: 'Guarded' }).waitFor();
+      await page.getByRole('link', { name: 'Edit' }).click();
+      const form = page.getByRole('form', { name: 'Edit monitor' });
+      assert.equal(await form.getByLabel('Auth password').inputValue(), '********');
+      assert.equal(await form.getByLabel('Request headers').inputValue(), 'X-Api-Key: ********');
+      await form.getByLabel('Check interval (seconds)').fill('7200');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('heading', { name: 'Guarded' }).waitFor();
+      await page.getByText('every 2 h 0 min').waitFor();
+      const before = peer.seen.length;
+      await page.getByRole('button', { name: 'Check now' }).click();
+      await until('the check after the edit', () => peer.seen.length > before);
+      const last = peer.seen.at(-1)!;
+      assert.equal(last.headers.authorization, basic('web-user', 'web-pass-1'));
+      assert.equal(last.headers['x-api-key'], 'web-key-1');
+      await page.locator('.page-header [data-status="up"]').waitFor({ timeout: 20_000 });
+      // The export test below counts the monitors the other tests made.
+      await apiCall(svc.base, token, 'DELETE', `/api/monitors/${m.id}`);
+    } finally {
+      await peer.close();
+    }
   });
 
   test('export, then re-import into the same instance, with per-entry errors for a bad file', async (t) => {

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { principalOf } from '../../auth/authenticate.js';
 import type { AppContext } from '../../context.js';
 import { IdParams, NoContent, problems } from '../../http/schemas.js';
 import type { MonitorInput } from '../../monitors/monitor-input.js';
@@ -25,16 +23,15 @@ const write = { auth: { role: 'admin' as const } };
 
 type Row = Parameters<typeof toMonitorView>[0];
 
-// Read-only users see monitors without their credentials; channel links come in one query.
-async function views(ctx: AppContext, req: FastifyRequest, rows: Row[]) {
-  const mask = principalOf(req).role === 'viewer';
+// Channel links come in one query. Credentials are masked for every role (stored so).
+async function views(ctx: AppContext, rows: Row[]) {
   const links = await monitorChannelsRepo.forMonitors(
     ctx.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toMonitorView(r, mask, links.get(r.id) ?? []));
+  return rows.map((r) => toMonitorView(r, links.get(r.id) ?? []));
 }
-const view = async (ctx: AppContext, req: FastifyRequest, row: Row) => (await views(ctx, req, [row]))[0]!;
+const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
 
 /** Monitors: CRUD and the pause, resume and check-now actions. */
 export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -45,7 +42,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: read,
         schema: { tags, security, response: { 200: Type.Array(Monitor), ...problems(401, 403) } },
       },
-      async (req) => views(ctx, req, await monitorsRepo.list(ctx.db)),
+      async () => views(ctx, await monitorsRepo.list(ctx.db)),
     );
     app.post(
       '/api/monitors',
@@ -59,7 +56,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await view(ctx, req, await createMonitor(ctx, req, req.body as MonitorInput))),
+        reply.code(201).send(await view(ctx, await createMonitor(ctx, req, req.body as MonitorInput))),
     );
     app.get(
       '/api/monitors/:id',
@@ -67,7 +64,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: read,
         schema: { tags, security, params: IdParams, response: { 200: Monitor, ...problems(401, 403, 404) } },
       },
-      async (req) => view(ctx, req, await getMonitor(ctx, req.params.id)),
+      async (req) => view(ctx, await getMonitor(ctx, req.params.id)),
     );
     app.put(
       '/api/monitors/:id',
@@ -82,7 +79,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req) =>
-        view(ctx, req, await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace')),
+        view(ctx, await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace')),
     );
     app.patch(
       '/api/monitors/:id',
@@ -97,11 +94,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req) =>
-        view(
-          ctx,
-          req,
-          await updateMonitor(ctx, req, req.params.id, req.body as Partial<MonitorInput>, 'patch'),
-        ),
+        view(ctx, await updateMonitor(ctx, req, req.params.id, req.body as Partial<MonitorInput>, 'patch')),
     );
     app.delete(
       '/api/monitors/:id',
@@ -134,7 +127,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             response: { 200: Monitor, ...problems(401, 403, 404) },
           },
         },
-        async (req) => view(ctx, req, await setPaused(ctx, req, req.params.id, paused)),
+        async (req) => view(ctx, await setPaused(ctx, req, req.params.id, paused)),
       );
     }
     app.post(

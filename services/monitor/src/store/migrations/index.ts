@@ -5,15 +5,20 @@ import { operationsMigration } from './010-operations.js';
 import { incidents } from './020-incidents.js';
 import { rollups } from './021-rollups.js';
 import { tokenGeneration } from './031-token-generation.js';
+import { monitorSecrets } from './032-monitor-secrets.js';
 import { streamTickets } from './033-stream-tickets.js';
 
-/** Applied in name order at every start; never edit a released migration, add a new one. */
-export const migrations: Record<string, AppMigration> = {
+/**
+ * Applied in name order at every start; never edit a released migration, add a new one. Some
+ * need the key that encrypts secrets at rest (DerivedKeys.encryption), asked for only when they run.
+ */
+export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppMigration> => ({
   '001-identity': identity,
   '002-monitors': monitorsMigration,
   '010-operations': operationsMigration,
   '020-incidents': incidents,
   '021-rollups': rollups,
   '031-token-generation': tokenGeneration,
+  '032-monitor-secrets': monitorSecrets(encryptionKey),
   '033-stream-tickets': streamTickets,
-};
+});

@@ -61,6 +61,18 @@ export function emptyForm(): FormState {
   };
 }
 
+/**
+ * What stored credentials read as (URL password, credential headers, auth password or token).
+ * Sent back unchanged, the service keeps the stored value, so editing other fields needs no retyping.
+ */
+export const SECRET_MASK = '********';
+
+/** The message of the first problem about a header (`headers.X-Api-Key`), shown at the headers box. */
+export function headersError(errors: Record<string, string>): string | undefined {
+  const key = Object.keys(errors).find((k) => k === 'headers' || k.startsWith('headers.'));
+  return key === undefined ? undefined : key === 'headers' ? errors[key] : `${key.slice(8)}: ${errors[key]}`;
+}
+
 /** The form of an existing monitor. */
 export function formOf(m: Monitor): FormState {
   const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));

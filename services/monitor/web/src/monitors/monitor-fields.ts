@@ -57,4 +57,9 @@ export const URL_HELP: Record<MonitorType, { label: string; placeholder: string 
   heartbeat: { label: '', placeholder: '' },
 };
 
+/** Under a field holding a stored credential: what the mask means (the service keeps the value). */
+export const KEEP_HINT =
+  'Stored secrets show as ********: leave them to keep them, type a new value to replace one. ' +
+  'Pointing the monitor at another host needs them typed again.';
+
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'];

@@ -6,9 +6,9 @@ import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
-import { bodyOf, emptyForm, type FormState, formOf } from './form-state.js';
+import { bodyOf, emptyForm, type FormState, formOf, headersError, SECRET_MASK } from './form-state.js';
 import { liveStore } from './live-store.js';
-import { DNS_RECORD_TYPES, FIELDS_BY_TYPE, type FieldName, URL_HELP } from './monitor-fields.js';
+import { DNS_RECORD_TYPES, FIELDS_BY_TYPE, type FieldName, KEEP_HINT, URL_HELP } from './monitor-fields.js';
 import { useMonitorBodyFields } from './monitor-schema.js';
 import { MONITOR_TYPES } from './monitor-types.js';
 
@@ -109,7 +109,11 @@ export function MonitorFormPage({ id }: { id?: number }) {
           </Field>
         </div>
         {used.has('url') && (
-          <Field label={urlHelp.label} error={errors.url}>
+          <Field
+            label={urlHelp.label}
+            {...(f.url.includes(SECRET_MASK) && { hint: KEEP_HINT })}
+            error={errors.url}
+          >
             <input {...input('url')} placeholder={urlHelp.placeholder} required />
           </Field>
         )}
@@ -167,7 +171,11 @@ export function MonitorFormPage({ id }: { id?: number }) {
                 <input {...input('max_redirects')} inputMode="numeric" />
               </Field>
             </div>
-            <Field label="Request headers" hint="One per line: Name: value" error={errors.headers}>
+            <Field
+              label="Request headers"
+              hint={`One per line: Name: value${id ? `. ${KEEP_HINT}` : ''}`}
+              error={headersError(errors)}
+            >
               <textarea {...input('headers')} rows={3} />
             </Field>
             {used.has('body') && (
@@ -191,13 +199,17 @@ export function MonitorFormPage({ id }: { id?: number }) {
                   <Field label="Auth username" error={errors['auth.username']}>
                     <input {...input('auth_username')} autoComplete="off" />
                   </Field>
-                  <Field label="Auth password" error={errors['auth.password']}>
+                  <Field
+                    label="Auth password"
+                    {...(id && { hint: KEEP_HINT })}
+                    error={errors['auth.password']}
+                  >
                     <input {...input('auth_password')} type="password" autoComplete="new-password" />
                   </Field>
                 </>
               )}
               {f.auth_type === 'bearer' && (
-                <Field label="Bearer token" error={errors['auth.token']}>
+                <Field label="Bearer token" {...(id && { hint: KEEP_HINT })} error={errors['auth.token']}>
                   <input {...input('auth_token')} type="password" autoComplete="off" />
                 </Field>
               )}

@@ -1,0 +1,84 @@
+/** What a secret is replaced with in logs. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Query parameters whose value is a credential, compared case-insensitively. Broad on purpose:
+ * a redacted harmless value costs nothing, a logged secret is a leak.
+ */
+export const SECRET_QUERY_PARAMS = [
+  'token',
+  'ticket',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'key',
+  'password',
+  'passwd',
+  'secret',
+  'client_secret',
+  'signature',
+  'sig',
+  'code',
+  'auth',
+  'authorization',
+  'jwt',
+  'session',
+] as const;
+
+const names = SECRET_QUERY_PARAMS.join('|');
+// In a URL, as text or inside a JSON log line: `?token=…` / `&Token=…` up to the next separator.
+const QUERY_SECRET = new RegExp(`([?&](?:${names})=)[^&#\\s"\\\\]*`, 'gi');
+// JSON properties that hold a credential (a body or object someone logs): `"refresh_token":"…"`.
+// Not `code` or `key`, which log lines use for error codes and other harmless things, and not a bare
+// `password`: the monitor's first start prints the one-time admin password on purpose (the only
+// secret a log line carries by design; see docs/operations.md).
+const JSON_NAMES = [
+  'token',
+  'ticket',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'raw_key',
+  'current_password',
+  'new_password',
+  'secret',
+  'client_secret',
+  'authorization',
+  'jwt',
+].join('|');
+const JSON_SECRET = new RegExp(`("(?:${JSON_NAMES})"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`, 'gi');
+// Self-identifying credentials, wherever they appear: JWTs and the monitor's API keys.
+const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
+const API_KEY = /\bmon_[A-Za-z0-9_-]{6,}/g;
+
+/** How a log scrubber is configured: path prefixes whose next segment is a secret. */
+export interface RedactOptions {
+  /** e.g. `['/api/heartbeat/']`: `/api/heartbeat/<token>/fail` logs as `/api/heartbeat/[REDACTED]/fail`. */
+  secretPathPrefixes?: readonly string[];
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A function that removes credentials from any text: a URL, a message or a whole JSON log line.
+ * It knows the secret query parameters, the given secret path segments, JWTs and `mon_` keys.
+ */
+export function secretScrubber(opts: RedactOptions = {}): (text: string) => string {
+  const prefixes = opts.secretPathPrefixes ?? [];
+  const pathSecret = prefixes.length
+    ? new RegExp(`(${prefixes.map(escapeRe).join('|')})[^/?#\\s"\\\\]+`, 'g')
+    : null;
+  return (text) => {
+    let out = text
+      .replace(QUERY_SECRET, `$1${REDACTED}`)
+      .replace(JSON_SECRET, `$1${REDACTED}"`)
+      .replace(JWT, REDACTED)
+      .replace(API_KEY, REDACTED);
+    if (pathSecret) out = out.replace(pathSecret, `$1${REDACTED}`);
+    return out;
+  };
+}

@@ -7,6 +7,9 @@ import { strictValidation } from './strict-validation.js';
 
 const problems = defineErrors(commonProblems);
 
+/** URLs longer than this are refused with 414; Node's own 16 KiB limit on the head answers 431 beyond it. */
+export const MAX_URL_LENGTH = 8192;
+
 export interface HttpEdgeOptions {
   /**
    * Query-string names or values that are credentials which must never travel in a URL (URLs end
@@ -23,11 +26,16 @@ export const httpEdgeOptions: Pick<
 
 /**
  * Installs what every request meets first, for both services alike: the security headers, the
- * control-character guard and, when asked, the refusal of credentials in query strings. Call it
+ * URL length limit, the control-character guard and, when asked, the refusal of credentials in query strings. Call it
  * right after creating the app, before any route or other hook.
  */
 export async function installHttpEdge(app: FastifyInstance, opts: HttpEdgeOptions = {}) {
   await installSecurityHeaders(app);
+  app.addHook('onRequest', async (req) => {
+    if (req.url.length > MAX_URL_LENGTH) {
+      throw problems.uri_too_long(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
+    }
+  });
   installControlGuard(app);
   const refuse = opts.refuseInQuery;
   if (refuse) {

@@ -59,6 +59,10 @@ describe('monitor HTTP edge over a real socket', () => {
     assert.doesNotMatch(res.body, /aaaa/);
   });
 
+  test('a URL past 8 KiB is a 414 problem', async () => {
+    assertProblem(await get(`/api/heartbeat/x?pad=${'a'.repeat(9000)}`), 414, 'uri_too_long');
+  });
+
   test('headers past the size limit are a 431 problem', async () => {
     assertProblem(
       await get('/api/health', `X-Big: ${'b'.repeat(20_000)}\r\n`),

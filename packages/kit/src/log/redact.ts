@@ -27,7 +27,23 @@ export const SECRET_QUERY_PARAMS = [
   'session',
 ] as const;
 
-const names = SECRET_QUERY_PARAMS.join('|');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A pattern (for a case-insensitive regex) matching `text` as written or with any character
+ * percent-encoded: the server decodes `%74oken` to `token` and `/api/%68eartbeat/` to the
+ * heartbeat route, so the log must recognise those spellings too.
+ */
+function anySpelling(text: string): string {
+  return [...text]
+    .map((c) => {
+      const hex = c.charCodeAt(0).toString(16).padStart(2, '0');
+      return /[a-z0-9]/i.test(c) || c === '_' || c === '/' ? `(?:${escapeRe(c)}|%${hex})` : escapeRe(c);
+    })
+    .join('');
+}
+
+const names = SECRET_QUERY_PARAMS.map(anySpelling).join('|');
 // In a URL, as text or inside a JSON log line: `?token=…` / `&Token=…` up to the next separator.
 const QUERY_SECRET = new RegExp(`([?&](?:${names})=)[^&#\\s"\\\\]*`, 'gi');
 // JSON properties that hold a credential (a body or object someone logs): `"refresh_token":"…"`.
@@ -53,15 +69,13 @@ const JSON_NAMES = [
 const JSON_SECRET = new RegExp(`("(?:${JSON_NAMES})"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`, 'gi');
 // Self-identifying credentials, wherever they appear: JWTs and the monitor's API keys.
 const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
-const API_KEY = /\bmon_[A-Za-z0-9_-]{6,}/g;
+const API_KEY = /\bmon(?:_|%5f)[A-Za-z0-9_-]{6,}/gi;
 
 /** How a log scrubber is configured: path prefixes whose next segment is a secret. */
 export interface RedactOptions {
   /** e.g. `['/api/heartbeat/']`: `/api/heartbeat/<token>/fail` logs as `/api/heartbeat/[REDACTED]/fail`. */
   secretPathPrefixes?: readonly string[];
 }
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A function that removes credentials from any text: a URL, a message or a whole JSON log line.
@@ -70,7 +84,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function secretScrubber(opts: RedactOptions = {}): (text: string) => string {
   const prefixes = opts.secretPathPrefixes ?? [];
   const pathSecret = prefixes.length
-    ? new RegExp(`(${prefixes.map(escapeRe).join('|')})[^/?#\\s"\\\\]+`, 'g')
+    ? new RegExp(`(${prefixes.map(anySpelling).join('|')})[^/?#\\s"\\\\]+`, 'gi')
     : null;
   return (text) => {
     let out = text

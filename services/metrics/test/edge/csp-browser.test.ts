@@ -10,39 +10,14 @@ import {
   needTool,
   runService,
   type ServiceProcess,
+  watchCsp,
 } from '@app/kit/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { buildUiFixture } from '../web/ui-fixture.js';
 import { ensureWebBuild } from '../web/web-build.js';
 
 const ENTRY = new URL('../../src/main.ts', import.meta.url).pathname;
-
-/**
- * Records what the policy blocks, from the page's first script on: the `securitypolicyviolation`
- * events, the console's CSP reports, and uncaught errors (a blocked script often ends in one).
- */
-async function watch(page: Page): Promise<() => Promise<string[]>> {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
-      errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(
-        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-      ),
-    );
-  });
-  return async () => [
-    ...errors,
-    ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)),
-  ];
-}
 
 describe('the metrics UI and its API docs under the Content-Security-Policy', {
   skip: needChromium() || needTool('git'),
@@ -81,7 +56,7 @@ describe('the metrics UI and its API docs under the Content-Security-Policy', {
 
   test('home, an analysis run, its dashboard and charts render with no CSP violation', async () => {
     const page = await browser.newPage();
-    const problems = await watch(page);
+    const problems = await watchCsp(page);
     const res = await page.goto(base);
     assert.match(res?.headers()['content-security-policy'] ?? '', /script-src 'self';/);
     await page.getByLabel('Repository URL').fill('https://github.com/acme/shop');
@@ -102,11 +77,11 @@ describe('the metrics UI and its API docs under the Content-Security-Policy', {
 
   test('Swagger UI at /docs renders the API with no CSP violation', async () => {
     const page = await browser.newPage();
-    const problems = await watch(page);
+    const problems = await watchCsp(page);
     await page.goto(`${base}/docs`);
     await page.locator('.swagger-ui .info .title').waitFor();
     await page.locator('.opblock').first().waitFor();
-    assert.match(await page.locator('.swagger-ui .info .title').innerText(), /Code metrics API/);
+    assert.match((await page.locator('.swagger-ui .info .title').textContent()) ?? '', /Code metrics API/);
     assert.deepEqual(await problems(), []);
     await page.close();
   });

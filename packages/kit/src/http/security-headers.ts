@@ -52,8 +52,5 @@ export async function installSecurityHeaders(app: FastifyInstance) {
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: false,
-    // Downloads and the API may be fetched by other local tools; the same-origin default is for
-    // browsers only and changes nothing for them here.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 }

@@ -11,6 +11,7 @@ export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
 const CONTROL = 'x-control-chars';
 const DECIMAL = 'x-decimal-integer';
+const DECIMAL_NUM = 'x-decimal-number';
 
 /** C0 controls and DEL: never valid in a single-line value; NUL also breaks PostgreSQL text. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -20,6 +21,8 @@ export const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
 export const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** The one spelling of an integer in a URL: no sign but `-`, no leading zero, exponent, hex or space. */
 const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+/** A number in a URL: decimal with an optional fraction and exponent; no hex, `+`, `Infinity` or spaces. */
+const DECIMAL_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/;
 
 /** The message for a string with a control character, by what the field allows. */
 export function controlMessage(multiline: boolean): string {
@@ -53,6 +56,14 @@ const decimalCheck: KeywordCheck = (_schema, data) => {
   return false;
 };
 
+const decimalNumberCheck: KeywordCheck = (_schema, data) => {
+  if (typeof data !== 'string' || DECIMAL_NUMBER.test(data)) return true;
+  decimalNumberCheck.errors = [
+    { keyword: DECIMAL_NUM, message: 'must be a decimal number (no hex, "+" or spaces)', params: {} },
+  ];
+  return false;
+};
+
 /** Teaches an AJV instance the annotation and the two checks `hardenSchema` adds. */
 export const inputGrammarPlugin = ((ajv: {
   addKeyword(def: Record<string, unknown>): unknown;
@@ -64,6 +75,14 @@ export const inputGrammarPlugin = ((ajv: {
   }
   if (!ajv.getKeyword(DECIMAL)) {
     ajv.addKeyword({ keyword: DECIMAL, schemaType: 'boolean', errors: true, validate: decimalCheck });
+  }
+  if (!ajv.getKeyword(DECIMAL_NUM)) {
+    ajv.addKeyword({
+      keyword: DECIMAL_NUM,
+      schemaType: 'boolean',
+      errors: true,
+      validate: decimalNumberCheck,
+    });
   }
   return ajv;
 }) as unknown as Plugin;
@@ -80,7 +99,8 @@ const LITERAL_KEYS = new Set(['const', 'enum', 'default', 'examples', 'example']
  * - strings refuse control characters (free text marked MULTILINE keeps tab, CR and LF in bodies);
  * - integers stay within ±(2^53−1), what a JavaScript number holds exactly and a BIGINT column takes;
  * - integers in query strings and paths must be spelled in decimal before AJV coerces them, since
- *   coercion alone reads `0x99`, `+1`, `01`, `1e3` and ` 1` as numbers.
+ *   coercion alone reads `0x99`, `+1`, `01`, `1e3` and ` 1` as numbers (other numbers there are
+ *   decimal too, with fraction and exponent allowed).
  */
 export function hardenSchema(schema: unknown, part: HttpPart): unknown {
   if (part === 'headers') return schema;
@@ -91,6 +111,10 @@ export function hardenSchema(schema: unknown, part: HttpPart): unknown {
     for (const [k, v] of Object.entries(value)) node[k] = LITERAL_KEYS.has(k) ? v : walk(v);
     if (has(node, 'string') && node[CONTROL] === undefined) {
       node[CONTROL] = part === 'body' && node[MULTILINE] === true ? 'text' : 'line';
+    }
+    if (part !== 'body' && has(node, 'number') && !has(node, 'integer')) {
+      const { default: dflt, ...typed } = node;
+      return { ...(dflt === undefined ? {} : { default: dflt }), allOf: [{ [DECIMAL_NUM]: true }, typed] };
     }
     if (has(node, 'integer')) {
       if (node.maximum === undefined && node.exclusiveMaximum === undefined) {

@@ -71,5 +71,17 @@ for (const target of await testDatabases()) {
       const ok = await fetch(`${svc.url}/api/analyses?limit=10`);
       assert.equal(ok.status, 200);
     });
+
+    test('numbers in a query string are decimal: no hex, sign or spaces', async () => {
+      for (const v of ['0x10', '+1', '%201', 'Infinity']) {
+        await assertProblem(
+          await fetch(`${svc.url}/api/analyses/1/files?metric=complexity&min=${v}`),
+          422,
+          'min',
+        );
+      }
+      // Well-formed: validation passes and the missing analysis is what answers.
+      await assertProblem(await fetch(`${svc.url}/api/analyses/1/files?metric=complexity&min=1.5e1`), 404);
+    });
   });
 }

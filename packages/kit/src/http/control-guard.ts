@@ -16,8 +16,10 @@ function scan(value: unknown, path: string[], pattern: RegExp, multiline: boolea
     return;
   }
   for (const [k, v] of Object.entries(value)) {
-    if (pattern.test(k))
+    // A property name is never free text (header names, config keys): no control character at all.
+    if (ANY_CONTROL.test(k)) {
       out.push({ path: [...path, k].join('.'), message: 'has a control character in its name' });
+    }
     scan(v, [...path, k], pattern, multiline, out);
   }
 }
@@ -25,7 +27,7 @@ function scan(value: unknown, path: string[], pattern: RegExp, multiline: boolea
 /**
  * Refuses control characters wherever a schema cannot see them: free-form JSON (`Type.Unknown`,
  * records of unknown, imported documents) and routes without a schema. Bodies may carry tab, CR
- * and LF (free text); query strings and path parameters none. Declared fields get the same rule,
+ * and LF (free text) in values, but not in property names; query strings and path parameters none. Declared fields get the same rule,
  * stricter where they are single-line, from `hardenSchema`.
  */
 export function installControlGuard(app: FastifyInstance) {

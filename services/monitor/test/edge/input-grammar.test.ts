@@ -71,6 +71,17 @@ for (const target of await testDatabases()) {
         payload: { name: 'h', monitor_type: 'http_get', url: 'http://127.0.0.1/', headers: { x: 'a\r\nb' } },
       });
       assertProblem(header, 422, 'headers.x');
+      const headerName = await s.as(root, {
+        method: 'POST',
+        url: '/api/monitors',
+        payload: {
+          name: 'h',
+          monitor_type: 'http_get',
+          url: 'http://127.0.0.1/',
+          headers: { 'x\r\ny': 'a' },
+        },
+      });
+      assertProblem(headerName, 422, 'headers.x\r\ny');
     });
 
     test('a multi-line field keeps its newlines and tabs but not NUL', async () => {

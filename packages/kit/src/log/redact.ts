@@ -31,8 +31,8 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A pattern (for a case-insensitive regex) matching `text` as written or with any character
- * percent-encoded: the server decodes `%74oken` to `token` and `/api/%68eartbeat/` to the
- * heartbeat route, so the log must recognise those spellings too.
+ * percent-encoded: the router decodes `/api/%68eartbeat/` to the heartbeat route, so the log
+ * must recognise that spelling too.
  */
 function anySpelling(text: string): string {
   return [...text]
@@ -43,9 +43,22 @@ function anySpelling(text: string): string {
     .join('');
 }
 
-const names = SECRET_QUERY_PARAMS.map(anySpelling).join('|');
-// In a URL, as text or inside a JSON log line: `?token=…` / `&Token=…` up to the next separator.
-const QUERY_SECRET = new RegExp(`([?&](?:${names})=)[^&#\\s"\\\\]*`, 'gi');
+const SECRET_NAMES: ReadonlySet<string> = new Set(SECRET_QUERY_PARAMS);
+// A `?name=value` / `&name=value` pair, in a URL as text or inside a JSON log line.
+const QUERY_PAIR = /([?&])([^=&#\s"\\]{1,64})=([^&#\s"\\]*)/g;
+
+/** The name as the server reads it: `%74oken` and `TOKEN` are `token`. */
+function paramName(raw: string): string {
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+const redactPair = (all: string, sep: string, name: string) =>
+  SECRET_NAMES.has(paramName(name)) ? `${sep}${name}=${REDACTED}` : all;
+
 // JSON properties that hold a credential (a body or object someone logs): `"refresh_token":"…"`.
 // Not `code` or `key`, which log lines use for error codes and other harmless things, and not a bare
 // `password`: the monitor's first start prints the one-time admin password on purpose (the only
@@ -86,12 +99,13 @@ export function secretScrubber(opts: RedactOptions = {}): (text: string) => stri
   const pathSecret = prefixes.length
     ? new RegExp(`(${prefixes.map(anySpelling).join('|')})[^/?#\\s"\\\\]+`, 'gi')
     : null;
+  // Every log line passes here: each pattern runs only when a cheap substring test says it may match.
   return (text) => {
-    let out = text
-      .replace(QUERY_SECRET, `$1${REDACTED}`)
-      .replace(JSON_SECRET, `$1${REDACTED}"`)
-      .replace(JWT, REDACTED)
-      .replace(API_KEY, REDACTED);
+    let out = text;
+    if (out.includes('=')) out = out.replace(QUERY_PAIR, redactPair);
+    if (out.includes('":')) out = out.replace(JSON_SECRET, `$1${REDACTED}"`);
+    if (out.includes('eyJ')) out = out.replace(JWT, REDACTED);
+    if (/mon/i.test(out)) out = out.replace(API_KEY, REDACTED);
     if (pathSecret) out = out.replace(pathSecret, `$1${REDACTED}`);
     return out;
   };

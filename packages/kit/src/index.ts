@@ -16,11 +16,17 @@ export {
   type ProblemBody,
   type ProblemSpec,
 } from './errors/problem.js';
+export { problemFrameworkErrors } from './http/client-errors.js';
+export { installControlGuard } from './http/control-guard.js';
+export { type HttpEdgeOptions, httpEdgeOptions, installHttpEdge } from './http/http-edge.js';
+export { hardenSchema, MULTILINE } from './http/input-grammar.js';
 export { fieldProblems, installProblemHandler } from './http/problem-handler.js';
 export { ProblemSchema, problems } from './http/problem-schema.js';
 export { nextLink, parseTimeRange } from './http/query-helpers.js';
+export { SWAGGER_UI_CSP, UI_CSP } from './http/security-headers.js';
 export { strictValidation } from './http/strict-validation.js';
 export { createLogger, type Logger } from './log/logger.js';
+export { REDACTED, type RedactOptions, SECRET_QUERY_PARAMS, secretScrubber } from './log/redact.js';
 export { startService } from './process/start-service.js';
 export { formatSseComment, formatSseEvent, type SseEvent } from './sse/format-event.js';
 export { SseStream, type SseStreamOptions } from './sse/sse-stream.js';

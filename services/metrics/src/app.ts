@@ -1,4 +1,4 @@
-import { installProblemHandler, strictValidation } from '@app/kit';
+import { httpEdgeOptions, installHttpEdge, installProblemHandler, SWAGGER_UI_CSP } from '@app/kit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -19,9 +19,11 @@ import { webPlugin } from './web/web-plugin.js';
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    ...strictValidation,
+    ...httpEdgeOptions,
     bodyLimit: 64 * 1024,
   });
+  // First of all hooks: security headers and the control-character guard.
+  await installHttpEdge(app);
   app.addSchema(Problem);
   // Before any plugin: encapsulated ones (the Swagger UI) inherit the handler only if it exists first.
   installProblemHandler(app);
@@ -48,7 +50,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return reply.type('application/json').send(app.swagger());
     }
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: SWAGGER_UI_CSP });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(metaRoutes(ctx));

@@ -1,4 +1,4 @@
-import { installProblemHandler, strictValidation } from '@app/kit';
+import { httpEdgeOptions, installHttpEdge, installProblemHandler, SWAGGER_UI_CSP } from '@app/kit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -26,13 +26,24 @@ import { webRoutes } from './web/web-plugin.js';
 /** Paths that also take a single-use `?ticket=` (EventSource cannot send headers). */
 export const TICKET_PATHS = ['/api/sse/dashboard'];
 
+/** Path prefixes whose next segment is a secret, redacted from every log line (heartbeat tokens). */
+export const SECRET_PATH_PREFIXES = ['/api/heartbeat/'];
+
 /** Builds the HTTP application on an already opened context; listening is the caller's business. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Route plugins are typed by their TypeBox schemas (FastifyPluginAsyncTypebox); the root stays plain.
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    ...strictValidation,
+    ...httpEdgeOptions,
     bodyLimit: 2 * 1024 * 1024,
+  });
+  // First of all hooks: security headers, the control-character guard, no API key in a URL.
+  await installHttpEdge(app, {
+    refuseInQuery: {
+      pattern: /^mon_/,
+      detail:
+        'API keys are not accepted in the URL, where logs and browser history keep them: send "Authorization: Bearer <key>".',
+    },
   });
 
   // Every /api route must say who may call it: a forgotten rule fails at start, not in production.
@@ -56,7 +67,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: SWAGGER_UI_CSP });
   installProblemHandler(app);
   installAuthentication(app, ctx, {
     ticketPaths: TICKET_PATHS,

@@ -1,6 +1,6 @@
 import { createLogger, ensureWritableDir, openDatabase } from '@app/kit';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, SECRET_PATH_PREFIXES } from './app.js';
 import { type DerivedKeys, loadSecretKeys } from './auth/secret-key.js';
 import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
@@ -34,7 +34,11 @@ export interface ServerOptions {
 
 /** Opens storage, migrates, seeds the first admin, builds the app and starts the check engine: everything but listening. */
 export async function createServer(config: MonitorConfig, opts: ServerOptions = {}): Promise<RunningServer> {
-  const log = createLogger({ name: 'monitor', level: config.logLevel });
+  const log = createLogger({
+    name: 'monitor',
+    level: config.logLevel,
+    secretPathPrefixes: SECRET_PATH_PREFIXES,
+  });
   ensureWritableDir(config.dataDir);
   // A migration encrypts credentials stored in clear by older versions, so it may need the keys;
   // loaded on first use, a database that cannot be reached stays the one problem reported.

@@ -73,6 +73,6 @@ test('monitor credentials never reach the log, at debug level, on success, failu
     await peer.close();
   }
   const out = p.output();
-  assert.match(out, /\/api\/monitors/, "requests were logged");
+  assert.match(out, /\/api\/monitors/, 'requests were logged');
   for (const s of SECRETS) assert.ok(!out.includes(s), `the log holds ${s}`);
 });

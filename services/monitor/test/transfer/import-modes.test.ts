@@ -212,10 +212,11 @@ for (const target of await testDatabases()) {
         assert.equal(r.statusCode, 201, r.body);
       }
       const file = (await exported()).monitors.filter((m) => m.name === 'vault' || m.name === 'moved');
-      const edited = file.map((m) =>
-        m.name === 'vault'
-          ? { ...m, check_interval_seconds: 600 }
-          : { ...m, url: 'http://127.0.0.2:9/moved' },
+      const edited = file.map(
+        (m): Record<string, unknown> =>
+          m.name === 'vault'
+            ? { ...m, check_interval_seconds: 600 }
+            : { ...m, url: 'http://127.0.0.2:9/moved' },
       );
       const res = await h.call('POST', '/api/import/monitors?mode=update_by_name', edited);
       assert.equal(res.statusCode, 200, res.body);

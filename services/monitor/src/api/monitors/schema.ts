@@ -1,3 +1,4 @@
+import { MULTILINE } from '@app/kit';
 import { Type } from 'typebox';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -53,7 +54,8 @@ const configFields = {
   retry_interval_seconds: Type.Integer({ minimum: 1, maximum: 86400 }),
   expected_status_codes: Type.String({ maxLength: 200, description: '200, 2xx, 200-299, !503, lists' }),
   headers: nullable(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 4000 }))),
-  body: Text(65536),
+  // A request body to send may well span lines (JSON, form data).
+  body: nullable(Type.String({ maxLength: 65536, [MULTILINE]: true })),
   auth: Auth,
   max_redirects: Type.Integer({ minimum: 0, maximum: 20 }),
   ignore_tls_errors: Type.Boolean(),

@@ -1,0 +1,112 @@
+/** What a secret is replaced with in logs. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Query parameters whose value is a credential, compared case-insensitively. Broad on purpose:
+ * a redacted harmless value costs nothing, a logged secret is a leak.
+ */
+export const SECRET_QUERY_PARAMS = [
+  'token',
+  'ticket',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'key',
+  'password',
+  'passwd',
+  'secret',
+  'client_secret',
+  'signature',
+  'sig',
+  'code',
+  'auth',
+  'authorization',
+  'jwt',
+  'session',
+] as const;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A pattern (for a case-insensitive regex) matching `text` as written or with any character
+ * percent-encoded: the router decodes `/api/%68eartbeat/` to the heartbeat route, so the log
+ * must recognise that spelling too.
+ */
+function anySpelling(text: string): string {
+  return [...text]
+    .map((c) => {
+      const hex = c.charCodeAt(0).toString(16).padStart(2, '0');
+      return /[a-z0-9]/i.test(c) || c === '_' || c === '/' ? `(?:${escapeRe(c)}|%${hex})` : escapeRe(c);
+    })
+    .join('');
+}
+
+const SECRET_NAMES: ReadonlySet<string> = new Set(SECRET_QUERY_PARAMS);
+// A `?name=value` / `&name=value` pair, in a URL as text or inside a JSON log line.
+const QUERY_PAIR = /([?&])([^=&#\s"\\]{1,64})=([^&#\s"\\]*)/g;
+
+/** The name as the server reads it: `%74oken` and `TOKEN` are `token`. */
+function paramName(raw: string): string {
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+const redactPair = (all: string, sep: string, name: string) =>
+  SECRET_NAMES.has(paramName(name)) ? `${sep}${name}=${REDACTED}` : all;
+
+// JSON properties that hold a credential (a body or object someone logs): `"refresh_token":"…"`.
+// Not `code` or `key`, which log lines use for error codes and other harmless things, and not a bare
+// `password`: the monitor's first start prints the one-time admin password on purpose (the only
+// secret a log line carries by design; see docs/operations.md).
+const JSON_NAMES = [
+  'token',
+  'ticket',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'raw_key',
+  'current_password',
+  'new_password',
+  'secret',
+  'client_secret',
+  'authorization',
+  'jwt',
+].join('|');
+const JSON_SECRET = new RegExp(`("(?:${JSON_NAMES})"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`, 'gi');
+// Self-identifying credentials, wherever they appear: JWTs and the monitor's API keys.
+const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
+const API_KEY = /\bmon(?:_|%5f)[A-Za-z0-9_-]{6,}/gi;
+
+/** How a log scrubber is configured: path prefixes whose next segment is a secret. */
+export interface RedactOptions {
+  /** e.g. `['/api/heartbeat/']`: `/api/heartbeat/<token>/fail` logs as `/api/heartbeat/[REDACTED]/fail`. */
+  secretPathPrefixes?: readonly string[];
+}
+
+/**
+ * A function that removes credentials from any text: a URL, a message or a whole JSON log line.
+ * It knows the secret query parameters, the given secret path segments, JWTs and `mon_` keys.
+ */
+export function secretScrubber(opts: RedactOptions = {}): (text: string) => string {
+  const prefixes = opts.secretPathPrefixes ?? [];
+  const pathSecret = prefixes.length
+    ? new RegExp(`(${prefixes.map(anySpelling).join('|')})[^/?#\\s"\\\\]+`, 'gi')
+    : null;
+  // Every log line passes here: each pattern runs only when a cheap substring test says it may match.
+  return (text) => {
+    let out = text;
+    if (out.includes('=')) out = out.replace(QUERY_PAIR, redactPair);
+    if (out.includes('":')) out = out.replace(JSON_SECRET, `$1${REDACTED}"`);
+    if (out.includes('eyJ')) out = out.replace(JWT, REDACTED);
+    if (/mon/i.test(out)) out = out.replace(API_KEY, REDACTED);
+    if (pathSecret) out = out.replace(pathSecret, `$1${REDACTED}`);
+    return out;
+  };
+}

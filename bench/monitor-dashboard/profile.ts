@@ -9,9 +9,6 @@ await ensureWebBuild();
 const api = await startFakeApi({ monitors: 2000, eventsPerSecond: 300, distDir });
 const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-await context.addInitScript(
-  `localStorage.setItem('monitor.session', JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3600e3 }));`,
-);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await cdp.send('Profiler.enable');

@@ -15,10 +15,9 @@ const seconds = arg('seconds', 10);
 const scroll = !process.argv.includes('--no-scroll');
 const distDir = new URL('../../services/monitor/web/dist', import.meta.url).pathname;
 
-// Runs in the page before the app: a signed-in session, a long-task recorder, and a first-render probe
+// Runs in the page before the app (the session comes from the fake API's refresh answer): a long-task recorder, and a first-render probe
 // (the moment the list shows rows and the counts show every monitor, at the next animation frame).
 const initScript = `
-  localStorage.setItem('monitor.session', JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3600e3 }));
   window.__long = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push({ start: e.startTime, duration: e.duration }); })
     .observe({ type: 'longtask', buffered: true });

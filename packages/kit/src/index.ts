@@ -21,6 +21,12 @@ export { ProblemSchema, problems } from './http/problem-schema.js';
 export { nextLink, parseTimeRange } from './http/query-helpers.js';
 export { strictValidation } from './http/strict-validation.js';
 export { createLogger, type Logger } from './log/logger.js';
+export {
+  newProcessOwner,
+  ownerProcessGone,
+  processOwnerOf,
+  releaseProcessOwner,
+} from './process/process-owner.js';
 export { startService } from './process/start-service.js';
 export { formatSseComment, formatSseEvent, type SseEvent } from './sse/format-event.js';
 export { SseStream, type SseStreamOptions } from './sse/sse-stream.js';

@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { hostname } from 'node:os';
-import type { Logger } from '@app/kit';
+import { type Logger, newProcessOwner, ownerProcessGone, releaseProcessOwner } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { type CheckOutcome, runCheck } from '../checks/index.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -26,7 +25,10 @@ export interface EngineOptions {
   flushMs?: number;
   /** On shutdown, running checks get this long to finish before they are aborted. */
   stopGraceMs?: number;
+  /** The lease owner identity; by default one naming this process (see ownerProcessGone). */
   owner?: string;
+  /** Whether another lease owner is a dead process; by default ownerProcessGone. */
+  isGone?: (owner: string) => boolean;
   /** Called as each scheduled check starts with its lag (start minus due), for benchmarks. */
   onCheckStarted?: (lagMs: number) => void;
   /** Whether a maintenance window covers the monitor at a time (answered from memory). */
@@ -52,6 +54,7 @@ interface ReadyItem {
 export class CheckEngine {
   readonly writer: ResultWriter;
   readonly leases: LeaseKeeper;
+  readonly owner: string;
   private readonly slots = new Map<number, Slot>();
   private readonly timer: DueTimer;
   private readonly ready = new ReadyQueue<ReadyItem>();
@@ -77,14 +80,22 @@ export class CheckEngine {
       inTransaction: opts.inTransaction,
       onError: (err) => log.error({ err }, 'storing check results failed'),
     });
-    const owner = opts.owner ?? `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    this.owner = opts.owner ?? newProcessOwner();
     this.leases = new LeaseKeeper(
       db,
-      { owner, shardCount: SHARD_COUNT, leaseMs: opts.leaseMs ?? 30_000, renewMs: opts.renewMs ?? 10_000 },
+      {
+        owner: this.owner,
+        shardCount: SHARD_COUNT,
+        leaseMs: opts.leaseMs ?? 30_000,
+        renewMs: opts.renewMs ?? 10_000,
+        isGone: opts.isGone ?? ownerProcessGone,
+      },
       {
         gained: (s) => this.takeShards(s),
         losing: (s) => this.dropShards(s),
         onError: (err) => log.error({ err }, 'scheduler lease round failed'),
+        reaped: (owners, shards) =>
+          log.info({ owners, shards }, 'scheduler freed the leases of dead predecessors on this host'),
       },
     );
     this.timer = new DueTimer((e) => {
@@ -119,6 +130,7 @@ export class CheckEngine {
     await this.poller.stop();
     await this.leases.stop();
     await this.writer.flush();
+    releaseProcessOwner(this.owner);
   }
 
   /** Figures for logs and benchmarks. */

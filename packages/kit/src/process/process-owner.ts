@@ -23,16 +23,26 @@ function bootId(): string | null {
   }
 }
 
-/** A process's start time in clock ticks since boot, or null when unknown (no /proc, no process). */
-function startTicks(pid: number): string | null {
+/** Fields 3 onwards of /proc/<pid>/stat, or null when unknown (no /proc, no such process). */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count after the last ')'.
-    // Fields from there start at field 3, so field 22 (starttime) is the 20th.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    // The command name (field 2) is in parentheses and may hold spaces: split after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** A process's start time in clock ticks since boot (field 22), or null when unknown. */
+function startTicks(pid: number): string | null {
+  return statFields(pid)?.[19] ?? null;
+}
+
+/** A process that has exited but was not reaped by its parent yet still answers kill(pid, 0). */
+function isZombie(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 /** `<boot id>:<start ticks>` of a process, or '' when it cannot be read. */
@@ -89,6 +99,7 @@ export function ownerProcessGone(owner: string | null): boolean {
     // EPERM: it exists but belongs to another user; fall through to the start-time comparison.
     if ((e as NodeJS.ErrnoException).code === 'ESRCH') return true;
   }
+  if (isZombie(pid)) return true;
   const now = startOf(pid);
   return start !== '' && now !== '' && now !== start;
 }

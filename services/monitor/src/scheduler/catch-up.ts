@@ -32,7 +32,6 @@ export class CatchUp {
     this.pending.sort((a, b) => a.at - b.at);
     if (!this.timer) {
       this.timer = setInterval(() => this.tick(), this.tickMs);
-      this.timer.unref();
     }
     this.tick();
   }

@@ -28,8 +28,6 @@ export interface EngineOptions {
   stopGraceMs?: number;
   /** The lease owner identity; by default one naming this process (see ownerProcessGone). */
   owner?: string;
-  /** Whether another lease owner is a dead process; by default ownerProcessGone. */
-  isGone?: (owner: string) => boolean;
   /** Called as each scheduled check starts with its lag (start minus due), for benchmarks. */
   onCheckStarted?: (lagMs: number) => void;
   /** Whether a maintenance window covers the monitor at a time (answered from memory). */
@@ -90,7 +88,7 @@ export class CheckEngine {
         shardCount: SHARD_COUNT,
         leaseMs: opts.leaseMs ?? 30_000,
         renewMs: opts.renewMs ?? 10_000,
-        isGone: opts.isGone ?? ownerProcessGone,
+        isGone: ownerProcessGone,
       },
       {
         gained: (s) => this.takeShards(s),

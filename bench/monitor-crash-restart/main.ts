@@ -59,6 +59,9 @@ async function scenario(kills: number) {
       if (k < kills - 1) await sleep(Number(values.gap) * 1000);
     }
     const restart = p.spawnedAt;
+    const lastBefore = Array.from({ length: n }, (_, i) =>
+      (counting.hits.get(i) ?? []).filter((t) => t < restart).at(-1),
+    ).filter((t): t is number => t !== undefined);
     await counting.until(
       'every monitor checked after the last restart',
       () => firstChecksAfter(counting, n, restart).every((t) => t !== undefined),
@@ -73,9 +76,8 @@ async function scenario(kills: number) {
       const times = (counting.hits.get(i) ?? []).filter((t) => t >= restart);
       for (let j = 1; j < times.length; j++) minSpacing = Math.min(minSpacing, times[j]! - times[j - 1]!);
     }
-    const busiest = Math.max(
-      ...firsts.map((t) => firsts.filter((u) => u >= t && u < t + intervalMs / 8).length),
-    );
+    const busiest = (times: number[]) =>
+      Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + intervalMs / 8).length));
     return {
       kills,
       monitors: n,
@@ -86,7 +88,8 @@ async function scenario(kills: number) {
       restart_to_all_checked_ms: allAt - restart,
       max_gap_ms: maxGap(counting, n, firstKill - intervalMs, allAt),
       min_spacing_after_restart_ms: minSpacing,
-      busiest_eighth_interval: busiest,
+      busiest_eighth_interval: busiest(firsts),
+      busiest_eighth_before_kill: busiest(lastBefore),
       even_eighth: n / 8,
     };
   } finally {
@@ -104,12 +107,12 @@ for (const kills of values.kills.split(',').map(Number)) {
   process.stdout.write(`${JSON.stringify(row)}\n`);
 }
 console.log(
-  '\nkills  restart→ready ms  ready→first check  ready→all checked  max gap  min spacing after  busiest 1/8 interval (even)',
+  '\nkills  restart→ready ms  ready→first check  ready→all checked  max gap  min spacing after  busiest 1/8 interval (before kill, even)',
 );
 for (const r of rows) {
   console.log(
     `${String(r.kills).padStart(5)}  ${r.restart_to_ready_ms.join('/').padEnd(17)} ${String(r.ready_to_first_check_ms).padEnd(18)} ` +
       `${String(r.ready_to_all_checked_ms).padEnd(18)} ${String(r.max_gap_ms).padEnd(8)} ${String(r.min_spacing_after_restart_ms).padEnd(18)} ` +
-      `${r.busiest_eighth_interval} (${r.even_eighth})`,
+      `${r.busiest_eighth_interval} (${r.busiest_eighth_before_kill}, ${r.even_eighth})`,
   );
 }

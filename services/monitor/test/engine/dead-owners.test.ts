@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { after, describe, test } from 'node:test';
 import { ownerProcessGone, processOwnerOf } from '@app/kit';
 import { testDatabases } from '@app/kit/testing';
 import type { Kysely } from 'kysely';
 import type { MonitorDB } from '../../src/store/schema.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, startHarness, waitFor } from './harness.js';
 
 /** A real idle process of this host, to own leases as a live (or, once killed, dead) instance would. */
 async function idleProcess(): Promise<{ child: ChildProcess; owner: string }> {
@@ -66,6 +67,22 @@ describe('lease owners name their process', () => {
     assert.equal(ownerProcessGone(`${hostname()}-elsewhere|${pid}|${start}|${nonce}`), false);
     assert.equal(ownerProcessGone(`${host}|${pid}|${nonce}`), false);
     assert.equal(ownerProcessGone('crashed-worker'), false);
+  });
+
+  test('a process that exited but was not reaped (a zombie) is gone', async () => {
+    // The shell starts a child, then becomes `sleep`, which never reaps it once it dies.
+    const parent = spawn('sh', ['-c', 'sleep 1000 & echo $!; exec sleep 1000'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    live.push(parent);
+    const pid = Number(String(await once(parent.stdout!, 'data')).trim());
+    const owner = processOwnerOf(pid);
+    assert.equal(ownerProcessGone(owner), false);
+    process.kill(pid, 'SIGKILL');
+    await waitFor('the child to be a zombie', async () =>
+      readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ') ? true : undefined,
+    );
+    assert.equal(ownerProcessGone(owner), true);
   });
 });
 

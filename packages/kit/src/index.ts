@@ -27,6 +27,12 @@ export { SWAGGER_UI_CSP, UI_CSP } from './http/security-headers.js';
 export { strictValidation } from './http/strict-validation.js';
 export { createLogger, type Logger } from './log/logger.js';
 export { REDACTED, type RedactOptions, SECRET_QUERY_PARAMS, secretScrubber } from './log/redact.js';
+export {
+  newProcessOwner,
+  ownerProcessGone,
+  processOwnerOf,
+  releaseProcessOwner,
+} from './process/process-owner.js';
 export { startService } from './process/start-service.js';
 export { formatSseComment, formatSseEvent, type SseEvent } from './sse/format-event.js';
 export { SseStream, type SseStreamOptions } from './sse/sse-stream.js';

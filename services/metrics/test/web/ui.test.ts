@@ -330,7 +330,10 @@ describe('metrics web UI', { skip }, () => {
     await page.waitForURL(/\/analyses\/3$/);
     const failure = page.locator('.failure');
     await failure.waitFor({ timeout: 120_000 });
-    assert.match((await failure.textContent()) ?? '', /^clone_failed: /);
+    assert.match(
+      (await failure.textContent()) ?? '',
+      /^repo_not_found: repository acme\/missing was not found on GitHub, or it is private/,
+    );
     await page.getByRole('heading', { name: 'The analysis failed' }).waitFor();
     await page.screenshot({ path: artifactPath('metrics-failed.png'), fullPage: true });
 

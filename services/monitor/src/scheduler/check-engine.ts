@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { hostname } from 'node:os';
-import type { Logger } from '@app/kit';
+import { type Logger, newProcessOwner, ownerProcessGone, releaseProcessOwner } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { type CheckOutcome, runCheck } from '../checks/index.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -8,13 +7,14 @@ import { ResultWriter, type ResultWriterOptions } from '../results/result-writer
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
+import { CatchUp } from './catch-up.js';
 import { ChangePoller } from './change-poller.js';
 import { DueTimer } from './due-timer.js';
 import { judge, pingOutcome, silenceOutcome } from './judge.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { ReadyQueue } from './ready-queue.js';
 import { configureSlot, isRetrying, type Slot, slotFromRow } from './slot.js';
-import { initialDueTimes } from './spread.js';
+import { initialDueTimes, storedNextDue } from './spread.js';
 
 export interface EngineOptions {
   /** Checks in flight at most; the rest wait their turn (they are mostly waiting on I/O). */
@@ -26,6 +26,7 @@ export interface EngineOptions {
   flushMs?: number;
   /** On shutdown, running checks get this long to finish before they are aborted. */
   stopGraceMs?: number;
+  /** The lease owner identity; by default one naming this process (see ownerProcessGone). */
   owner?: string;
   /** Called as each scheduled check starts with its lag (start minus due), for benchmarks. */
   onCheckStarted?: (lagMs: number) => void;
@@ -54,9 +55,11 @@ interface ReadyItem {
 export class CheckEngine {
   readonly writer: ResultWriter;
   readonly leases: LeaseKeeper;
+  readonly owner: string;
   private readonly slots = new Map<number, Slot>();
   private readonly timer: DueTimer;
   private readonly ready = new ReadyQueue<ReadyItem>();
+  private readonly catchUp: CatchUp;
   private readonly poller: ChangePoller;
   private inFlight = 0;
   private stopping = false;
@@ -79,20 +82,33 @@ export class CheckEngine {
       inTransaction: opts.inTransaction,
       onError: (err) => log.error({ err }, 'storing check results failed'),
     });
-    const owner = opts.owner ?? `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    this.owner = opts.owner ?? newProcessOwner();
     this.leases = new LeaseKeeper(
       db,
-      { owner, shardCount: SHARD_COUNT, leaseMs: opts.leaseMs ?? 30_000, renewMs: opts.renewMs ?? 10_000 },
+      {
+        owner: this.owner,
+        shardCount: SHARD_COUNT,
+        leaseMs: opts.leaseMs ?? 30_000,
+        renewMs: opts.renewMs ?? 10_000,
+        isGone: ownerProcessGone,
+      },
       {
         gained: (s) => this.takeShards(s),
         losing: (s) => this.dropShards(s),
         onError: (err) => log.error({ err }, 'scheduler lease round failed'),
+        reaped: (owners, shards) =>
+          log.info({ owners, shards }, 'scheduler freed the leases of dead predecessors on this host'),
       },
     );
     this.timer = new DueTimer((e) => {
       const slot = this.slots.get(e.id);
       if (slot && slot.version === e.version)
         this.enqueue({ slot, kind: 'scheduled', due: e.due, version: e.version });
+    });
+    this.catchUp = new CatchUp((id, version) => {
+      const slot = this.slots.get(id);
+      // Due from its release on, so that its next check comes one whole interval later.
+      if (slot && slot.version === version) this.schedule(slot, Date.now());
     });
     this.poller = new ChangePoller(
       db,
@@ -118,9 +134,11 @@ export class CheckEngine {
   async stop(): Promise<void> {
     this.stopping = true;
     this.timer.stop();
+    this.catchUp.stop();
     await this.poller.stop();
     await this.leases.stop();
     await this.writer.flush();
+    releaseProcessOwner(this.owner);
   }
 
   /** Figures for logs and benchmarks. */
@@ -232,12 +250,26 @@ export class CheckEngine {
     for (const s of fresh.filter((s) => s.heartbeat)) {
       this.schedule(s, Math.max(this.firstDue(s, now), now + s.intervalMs + s.graceMs));
     }
-    const checked = fresh.filter((s) => !s.heartbeat);
+    const checked = fresh
+      .filter((s) => !s.heartbeat)
+      .map((s) => ({ slot: s, stored: { ...s, retrying: isRetrying(s) } }));
     const due = initialDueTimes(
-      checked.map((s) => ({ ...s, retrying: isRetrying(s) })),
+      checked.map((c) => c.stored),
       now,
     );
-    for (const s of checked) this.schedule(s, due.get(s.id) ?? now);
+    // Overdue ones wait in the catch-up spread (robust to start-up stalls); the rest keep their time.
+    const overdue: { id: number; version: number; offset: number }[] = [];
+    for (const { slot, stored } of checked) {
+      const at = due.get(slot.id) ?? now;
+      if (storedNextDue(stored) > now) {
+        this.schedule(slot, at);
+        continue;
+      }
+      this.unschedule(slot);
+      slot.due = at;
+      overdue.push({ id: slot.id, version: slot.version, offset: at - now });
+    }
+    this.catchUp.add(overdue);
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }
 
@@ -341,8 +373,12 @@ export class CheckEngine {
     if (slot.gone) return;
     const now = Date.now();
     if (t.retrying) this.schedule(slot, now + slot.retryIntervalMs);
-    else if (item.kind === 'scheduled') this.schedule(slot, Math.max(item.due + slot.intervalMs, now));
-    else if (hadFailures) this.schedule(slot, now + slot.intervalMs);
+    else if (item.kind === 'scheduled') {
+      // One interval after the due time keeps the cadence; but a check that started very late (the
+      // process stalled) must not pull the next one closer than half an interval to it.
+      const next = Math.max(item.due + slot.intervalMs, startedAt + slot.intervalMs / 2);
+      this.schedule(slot, Math.max(next, now));
+    } else if (hadFailures) this.schedule(slot, now + slot.intervalMs);
     if (slot.nowQueued) {
       slot.nowQueued = false;
       this.enqueue({ slot, kind: 'now', due: now, version: slot.version });

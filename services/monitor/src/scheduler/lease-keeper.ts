@@ -9,6 +9,11 @@ export interface LeaseKeeperOptions {
   leaseMs: number;
   /** How often leases are renewed and the fair share recomputed (well under leaseMs). */
   renewMs: number;
+  /**
+   * Whether another owner is certainly a dead process (of this host): its leases are freed at once
+   * instead of after they expire. Owners it cannot judge must be answered false.
+   */
+  isGone: (owner: string) => boolean;
 }
 
 export interface LeaseHooks {
@@ -17,12 +22,16 @@ export interface LeaseHooks {
   /** Shards about to be given up (or already lost): stop scheduling and settle their work. */
   losing(shards: number[]): Promise<void>;
   onError(err: unknown): void;
+  /** Leases of dead owners were freed (to be claimed in the same round). */
+  reaped?(owners: string[], shards: number): void;
 }
 
 /**
  * Holds shard leases in the database. Every instance aims at an equal share of the shards among
  * the live instances: it renews what it holds, gives back what exceeds its share, and claims free
- * or expired shards up to it. One instance ends up with all shards; several split them.
+ * or expired shards up to it. One instance ends up with all shards; several split them. Owners
+ * known to be dead processes (a crashed predecessor on this host) are forgotten first, so their
+ * shards are free and they no longer count as alive.
  */
 export class LeaseKeeper {
   readonly owned = new Set<number>();
@@ -54,6 +63,7 @@ export class LeaseKeeper {
       const now = Date.now();
       const until = now + leaseMs;
       await schedulerLeasesRepo.heartbeat(this.db, owner, until);
+      await this.reapDead(now);
       const alive = Math.max(1, await schedulerLeasesRepo.countAlive(this.db, now));
       const share = Math.ceil(shardCount / alive);
 
@@ -98,6 +108,14 @@ export class LeaseKeeper {
     } catch (err) {
       this.hooks.onError(err);
     }
+  }
+
+  private async reapDead(now: number): Promise<void> {
+    const others = await schedulerLeasesRepo.otherHolders(this.db, this.opts.owner, now);
+    const dead = others.filter((o) => this.opts.isGone(o));
+    if (dead.length === 0) return;
+    const freed = await schedulerLeasesRepo.forgetDead(this.db, dead);
+    this.hooks.reaped?.(dead, freed);
   }
 
   private async drop(shards: number[]): Promise<void> {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { CatchUp } from './catch-up.js';
 import { DueHeap } from './min-heap.js';
 import { initialDueTimes } from './spread.js';
 import { applyResult } from './transition.js';
@@ -55,5 +56,37 @@ describe('DueHeap', () => {
       [...dues].sort((a, b) => a - b),
     );
     assert.equal(heap.size, 0);
+  });
+});
+
+describe('CatchUp', () => {
+  test('a stall of the process postpones the spread instead of releasing it at once', async () => {
+    const released: number[] = [];
+    let all: () => void = () => {};
+    const done = new Promise<void>((r) => {
+      all = r;
+    });
+    const catchUp = new CatchUp(
+      (id) => {
+        released.push(id);
+        if (released.length === 11) all();
+      },
+      10,
+      50,
+    );
+    catchUp.add(Array.from({ length: 11 }, (_, i) => ({ id: i, version: 0, offset: i * 100 })));
+    assert.deepEqual(released, [0], 'offset 0 goes at once');
+    // Block the event loop for 600 ms, as start-up work after the engine's start does.
+    const until = Date.now() + 600;
+    while (Date.now() < until) {}
+    await new Promise((r) => setTimeout(r, 0));
+    // The overdue tick counted for at most 50 ms: nothing more is due yet, let alone everything.
+    assert.deepEqual(released, [0]);
+    await done;
+    assert.deepEqual(
+      released,
+      Array.from({ length: 11 }, (_, i) => i),
+    );
+    assert.equal(catchUp.size, 0);
   });
 });

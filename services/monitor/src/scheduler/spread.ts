@@ -8,6 +8,13 @@ export interface StoredSchedule {
   retrying: boolean;
 }
 
+/** When the stored state says the next check is due; -Infinity when never checked. */
+export function storedNextDue(m: StoredSchedule): number {
+  return m.lastCheckedAt === null
+    ? Number.NEGATIVE_INFINITY
+    : m.lastCheckedAt + (m.retrying ? m.retryIntervalMs : m.intervalMs);
+}
+
 /**
  * Next due times after a start or a shard take-over: `last_checked_at + interval` (or the retry
  * interval while retrying) when that is still ahead; monitors already overdue, or never checked,
@@ -17,10 +24,7 @@ export function initialDueTimes(items: StoredSchedule[], now: number): Map<numbe
   const due = new Map<number, number>();
   const overdue: { id: number; due: number; intervalMs: number }[] = [];
   for (const m of items) {
-    const next =
-      m.lastCheckedAt === null
-        ? Number.NEGATIVE_INFINITY
-        : m.lastCheckedAt + (m.retrying ? m.retryIntervalMs : m.intervalMs);
+    const next = storedNextDue(m);
     if (next > now) due.set(m.id, next);
     else overdue.push({ id: m.id, due: next, intervalMs: m.intervalMs });
   }

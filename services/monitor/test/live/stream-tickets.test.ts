@@ -106,16 +106,19 @@ for (const target of await testDatabases()) {
       assert.equal(left.filter((r) => r.ticket_hash === sha256(fresh)).length, 1);
     });
 
-    test('?token= is refused with a problem that points to tickets, for JWTs and API keys alike', async () => {
+    test('?token= is refused with a problem: a JWT is pointed to tickets, an API key is refused as a credential in a URL', async () => {
       const key = ((await a.call('POST', '/api/api-keys', { name: 'url-key' })).json() as { raw_key: string })
         .raw_key;
-      for (const cred of [a.viewer, key]) {
-        const res = await fetch(`${baseA}/api/sse/dashboard?token=${cred}`);
-        assert.equal(res.status, 401);
-        assert.match(String(res.headers.get('content-type')), /^application\/problem\+json/);
-        const p = (await res.json()) as { detail: string };
-        assert.match(p.detail, /POST \/api\/sse\/tickets/);
-      }
+      const jwt = await fetch(`${baseA}/api/sse/dashboard?token=${a.viewer}`);
+      assert.equal(jwt.status, 401);
+      assert.match(String(jwt.headers.get('content-type')), /^application\/problem\+json/);
+      assert.match(((await jwt.json()) as { detail: string }).detail, /POST \/api\/sse\/tickets/);
+      const inUrl = await fetch(`${baseA}/api/sse/dashboard?token=${key}`);
+      assert.equal(inUrl.status, 400);
+      assert.match(String(inUrl.headers.get('content-type')), /^application\/problem\+json/);
+      const p = (await inUrl.json()) as { code: string; detail: string };
+      assert.equal(p.code, 'credentials_in_url');
+      assert.match(p.detail, /Authorization: Bearer/);
     });
 
     test('the Authorization header still opens the stream (curl and API clients)', async () => {

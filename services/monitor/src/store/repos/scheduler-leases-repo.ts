@@ -23,6 +23,38 @@ export const schedulerLeasesRepo = {
   /** Prunes instances dead for a while, so the table does not grow with restarts. */
   pruneDead: (db: Db, before: number) =>
     db.deleteFrom('scheduler_instances').where('alive_until', '<', before).execute(),
+  /** Every owner other than `self` that still counts as alive or holds an unexpired lease. */
+  otherHolders: async (db: Db, self: string, now: number): Promise<string[]> => {
+    const instances = await db
+      .selectFrom('scheduler_instances')
+      .select('owner')
+      .where('alive_until', '>', now)
+      .where('owner', '<>', self)
+      .execute();
+    const leases = await db
+      .selectFrom('scheduler_leases')
+      .select('owner')
+      .distinct()
+      .where('lease_until', '>', now)
+      .where('owner', 'is not', null)
+      .where('owner', '<>', self)
+      .execute();
+    return [...new Set([...instances, ...leases].map((r) => r.owner).filter((o) => o !== null))];
+  },
+  /**
+   * Frees the leases of owners known to be dead and forgets them as instances; returns how many
+   * shards were freed. Idempotent (two survivors may both do it) and safe to redo if interrupted.
+   */
+  forgetDead: async (db: Db, owners: string[]) => {
+    const freed = await db
+      .updateTable('scheduler_leases')
+      .set({ owner: null, lease_until: 0 })
+      .where('owner', 'in', owners)
+      .returning('shard')
+      .execute();
+    await db.deleteFrom('scheduler_instances').where('owner', 'in', owners).execute();
+    return freed.length;
+  },
   removeInstance: (db: Db, owner: string) =>
     db.deleteFrom('scheduler_instances').where('owner', '=', owner).execute(),
 

@@ -110,6 +110,20 @@ async function migrate(db: Kysely<unknown>, dialect: DialectName, migrations: Re
     dialect === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
       : undefined;
-  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    // Kysely's introspection reads every schema's tables (pg_get_serial_sequence on each column);
+    // another schema dropped meanwhile (a test's, a tenant's) fails that read with 3F000 although
+    // nothing of ours is wrong. Nothing was applied in that case: reading again is safe.
+    if (attempt < 5 && isOtherSchemaGone(error, migrationTableSchema)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** PostgreSQL's invalid_schema_name for a schema that is not the one we migrate. */
+function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '3F000' && own !== undefined && !String(e.message).includes(`"${own}"`);
 }

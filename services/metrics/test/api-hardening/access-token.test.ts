@@ -181,7 +181,9 @@ for (const target of await testDatabases()) {
       // A forged or altered cookie is no session.
       const [value = ''] = s.cookie.split('=').slice(1);
       const [exp = '', sig = ''] = value.split('.');
-      for (const forged of [`${Number(exp) + 1000}.${sig}`, `${exp}.${sig.slice(0, -1)}A`, 'x', TOKEN]) {
+      // The altered signature must differ from the real one: a real one may itself end in "A".
+      const altered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'E' : 'A'}`;
+      for (const forged of [`${Number(exp) + 1000}.${sig}`, `${exp}.${altered}`, 'x', TOKEN]) {
         const r = await fetch(`${svc.url}/api/analyses`, {
           headers: { cookie: `metrics_session=${forged}` },
         });

@@ -8,6 +8,7 @@ import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db } from '../store/schema.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { userPrincipal } from './principal.js';
 import { randomToken, sha256 } from './secrets.js';
 import { clearSlots, rateLimited, refundSlot, takeSlot, takeSlots } from './throttle.js';
 
@@ -83,15 +84,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, username: stri
     await clearSlots(trx, userKey);
     await refundSlot(trx, ipKey);
     const pair = await issueTokens(ctx, trx, locked, randomUUID());
-    req.principal = {
-      kind: 'user',
-      userId: locked.id,
-      username: locked.username,
-      role: locked.role,
-      mustChangePassword: locked.must_change_password === 1,
-      apiKeyId: null,
-      apiKeyName: null,
-    };
+    req.principal = userPrincipal(locked);
     return [pair, { action: 'auth.login', resource_type: 'user', resource_id: locked.id }];
   });
 }

@@ -4,7 +4,7 @@ import { errors } from '../errors.js';
 import { apiKeysRepo } from '../store/repos/api-keys-repo.js';
 import { usersRepo } from '../store/repos/users-repo.js';
 import { verifyAccessToken } from './access-tokens.js';
-import { type Principal, roleAtLeast } from './principal.js';
+import { keyPrincipal, type Principal, roleAtLeast, userPrincipal } from './principal.js';
 import { API_KEY_PREFIX, lookupPrefix, sameDigest, sha256 } from './secrets.js';
 
 // last_used_at is written at most once a minute per key: exact to the minute, no write per request.
@@ -39,15 +39,7 @@ export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Pr
     if (key.last_used_at === null || now - key.last_used_at > TOUCH_EVERY_MS) {
       await apiKeysRepo.touch(ctx.db, key.id, now);
     }
-    return {
-      kind: 'api_key',
-      userId: user.id,
-      username: user.username,
-      role: user.role,
-      mustChangePassword: false,
-      apiKeyId: key.id,
-      apiKeyName: key.name,
-    };
+    return keyPrincipal(user, key);
   }
   const v = await verifyAccessToken(ctx.keys.jwt, raw);
   if ('error' in v) throw errors.invalid_token(`${v.error[0]!.toUpperCase()}${v.error.slice(1)}.`);
@@ -61,15 +53,7 @@ export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Pr
       'This access token was revoked (sign-out, password or role change); refresh or sign in again.',
     );
   }
-  return {
-    kind: 'user',
-    userId: user.id,
-    username: user.username,
-    role: user.role,
-    mustChangePassword: user.must_change_password === 1,
-    apiKeyId: null,
-    apiKeyName: null,
-  };
+  return userPrincipal(user);
 }
 
 /**

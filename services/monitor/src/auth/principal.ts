@@ -1,5 +1,7 @@
 import type { Role } from '../store/schema.js';
 
+type PrincipalUser = { id: number; username: string; role: Role; must_change_password: number };
+
 /** Who is making a request, resolved from a JWT or an API key. */
 export interface Principal {
   kind: 'user' | 'api_key';
@@ -9,6 +11,30 @@ export interface Principal {
   mustChangePassword: boolean;
   apiKeyId: number | null;
   apiKeyName: string | null;
+}
+
+/** A signed-in person, from their user row. */
+export function userPrincipal(user: PrincipalUser): Principal {
+  return {
+    kind: 'user',
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    mustChangePassword: user.must_change_password === 1,
+    apiKeyId: null,
+    apiKeyName: null,
+  };
+}
+
+/** An API key acting for its owner (never held up by a pending password change). */
+export function keyPrincipal(user: PrincipalUser, key: { id: number; name: string }): Principal {
+  return {
+    ...userPrincipal(user),
+    kind: 'api_key',
+    mustChangePassword: false,
+    apiKeyId: key.id,
+    apiKeyName: key.name,
+  };
 }
 
 /** What a route demands of its caller; declared in the route's `config.auth`. */

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.js';
+import { keyPrincipal, userPrincipal } from '../auth/principal.js';
 import { randomToken, sha256 } from '../auth/secrets.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
@@ -41,23 +42,7 @@ export async function redeemStreamTicket(ctx: AppContext, ticket: string): Promi
     const key = await apiKeysRepo.byId(ctx.db, row.api_key_id);
     if (!key || key.revoked_at !== null || (key.expires_at !== null && key.expires_at <= Date.now()))
       throw errors.invalid_token('The API key of this ticket has been revoked or has expired.');
-    return {
-      kind: 'api_key',
-      userId: user.id,
-      username: user.username,
-      role: user.role,
-      mustChangePassword: false,
-      apiKeyId: key.id,
-      apiKeyName: key.name,
-    };
+    return keyPrincipal(user, key);
   }
-  return {
-    kind: 'user',
-    userId: user.id,
-    username: user.username,
-    role: user.role,
-    mustChangePassword: user.must_change_password === 1,
-    apiKeyId: null,
-    apiKeyName: null,
-  };
+  return userPrincipal(user);
 }

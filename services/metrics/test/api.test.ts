@@ -172,6 +172,10 @@ for (const target of await testDatabases()) {
         stages,
       );
       assert.equal(replay.at(-1)?.event, 'done');
+      // ...with the analysis count where analysis ended, for a client that connected late.
+      const names = replay.map((e) => (e.event === 'stage' ? String(e.data.stage) : e.event));
+      assert.deepEqual(names.slice(3, 6), ['analyzing', 'progress', 'generating']);
+      assert.deepEqual(replay[4]?.data, { stage: 'analyzing', done: 2, total: 2 });
 
       const record = (await json(await fetch(`${svc.url}/api/analyses/${id}`))).body;
       assert.equal(record.status, 'done');

@@ -35,7 +35,12 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
     if (stages.length < sentStages) sentStages = stages.length;
     for (; sentStages < stages.length; sentStages++) {
       const s = stages[sentStages]!;
-      if (s.stage !== currentStage) lastProgress = { done: -1, total: -1 };
+      if (s.stage !== currentStage) {
+        // Leaving analysis: its last count first, so a client that connected late, or whose live
+        // ticks raced the stage change, still learns how many files were analysed.
+        if (currentStage === 'analyzing') sendProgress(row.progress_done, row.progress_total);
+        lastProgress = { done: -1, total: -1 };
+      }
       currentStage = s.stage;
       sse.send({ event: 'stage', data: { stage: s.stage, at: new Date(s.at).toISOString() } });
     }

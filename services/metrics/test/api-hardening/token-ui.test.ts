@@ -1,33 +1,21 @@
 // The web UI of a service with METRICS_API_TOKEN, in a real Chromium: it asks for the token, refuses a
 // wrong one, then works with the session cookie alone: the live progress stream and a download link.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import {
-  artifactPath,
-  freePort,
-  launchChromium,
-  needChromium,
-  needTool,
-  runService,
-  type ServiceProcess,
-} from '@app/kit/testing';
+import { artifactPath, launchChromium, needChromium, needTool } from '@app/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { parseCsv } from '../helpers/service.js';
 import { buildSmallRepo } from '../helpers/small-repo.js';
-import { ensureWebBuild } from '../web/web-build.js';
+import { startUiService, type UiService } from '../web/ui-service.js';
 
 const skip = needChromium() || needTool('git');
-const ENTRY = new URL('../../src/main.ts', import.meta.url).pathname;
 const TOKEN = 'ui-test-token-0123456789abcdef';
 
 describe('web UI behind METRICS_API_TOKEN', { skip }, () => {
   let fixture: FixtureBase;
-  let dataDir: string;
-  let service: ServiceProcess;
+  let service: UiService;
   let base: string;
   let browser: Browser;
   let context: BrowserContext;
@@ -36,24 +24,14 @@ describe('web UI behind METRICS_API_TOKEN', { skip }, () => {
   const pageErrors: string[] = [];
 
   before(async () => {
-    ensureWebBuild();
     fixture = createFixtureBase('metrics-token-ui-');
     buildSmallRepo(fixture);
-    dataDir = mkdtempSync(join(tmpdir(), 'metrics-token-ui-data-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    service = runService(ENTRY, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      GITHUB_BASE_URL: fixture.baseUrl,
+    service = await startUiService(fixture, 'metrics-token-ui', {
       PYLINT_ENABLED: 'false',
       LOG_LEVEL: 'info',
-      ANALYSIS_THREADS: '1',
-      POLL_INTERVAL_MS: '200',
       METRICS_API_TOKEN: TOKEN,
     });
-    await service.waitFor(/listening/i, 60_000);
+    base = service.base;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
@@ -64,7 +42,6 @@ describe('web UI behind METRICS_API_TOKEN', { skip }, () => {
     await browser?.close();
     await service?.stop();
     fixture?.cleanup();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('asks for the token, refuses a wrong one, then analyses, streams and downloads', async () => {

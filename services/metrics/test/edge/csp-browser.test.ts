@@ -1,57 +1,32 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import {
-  freePort,
-  launchChromium,
-  needChromium,
-  needTool,
-  runService,
-  type ServiceProcess,
-  watchCsp,
-} from '@app/kit/testing';
+import { launchChromium, needChromium, needTool, watchCsp } from '@app/kit/testing';
 import type { Browser } from 'playwright-core';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { buildUiFixture } from '../web/ui-fixture.js';
-import { ensureWebBuild } from '../web/web-build.js';
-
-const ENTRY = new URL('../../src/main.ts', import.meta.url).pathname;
+import { startUiService, type UiService } from '../web/ui-service.js';
 
 describe('the metrics UI and its API docs under the Content-Security-Policy', {
   skip: needChromium() || needTool('git'),
 }, () => {
   let fixture: FixtureBase;
-  let dataDir: string;
-  let service: ServiceProcess;
+  let service: UiService;
   let base: string;
   let browser: Browser;
   before(async () => {
-    ensureWebBuild();
     fixture = createFixtureBase('metrics-csp-');
     buildUiFixture(fixture);
-    dataDir = mkdtempSync(join(tmpdir(), 'metrics-csp-data-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    service = runService(ENTRY, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      GITHUB_BASE_URL: fixture.baseUrl,
+    service = await startUiService(fixture, 'metrics-csp', {
       CLONE_SHALLOW: 'false',
       PYLINT_ENABLED: 'false',
-      ANALYSIS_THREADS: '1',
-      POLL_INTERVAL_MS: '200',
     });
-    await service.waitFor(/listening/i, 60_000);
+    base = service.base;
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await service?.stop();
     fixture?.cleanup();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('home, an analysis run, its dashboard and charts render with no CSP violation', async () => {

@@ -2,27 +2,16 @@
 // the test builds: every view, its interactions, the downloads, and a screenshot of each view.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import {
-  artifactPath,
-  freePort,
-  launchChromium,
-  needChromium,
-  needTool,
-  runService,
-  type ServiceProcess,
-} from '@app/kit/testing';
+import { artifactPath, launchChromium, needChromium, needTool } from '@app/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { createFixtureBase, type FixtureBase, gitSync } from '../fixtures-builder/build-repo.js';
 import { readPdf } from '../reports/pdf-text.js';
 import { buildUiFixture, HOT_FILE } from './ui-fixture.js';
-import { ensureWebBuild } from './web-build.js';
+import { startUiService, type UiService } from './ui-service.js';
 
 const skip = needChromium() || needTool('git');
-const ENTRY = new URL('../../src/main.ts', import.meta.url).pathname;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(b: Buffer): { width: number; height: number } {
@@ -32,8 +21,7 @@ function pngSize(b: Buffer): { width: number; height: number } {
 
 describe('metrics web UI', { skip }, () => {
   let fixture: FixtureBase;
-  let dataDir: string;
-  let service: ServiceProcess;
+  let service: UiService;
   let base: string;
   let browser: Browser;
   let page: Page;
@@ -41,25 +29,15 @@ describe('metrics web UI', { skip }, () => {
   const errors: string[] = [];
 
   before(async () => {
-    ensureWebBuild();
     fixture = createFixtureBase('metrics-ui-');
     const repo = buildUiFixture(fixture);
     firstCommit = gitSync(repo.dir, ['rev-list', '--max-parents=0', 'HEAD']).trim();
-    dataDir = mkdtempSync(join(tmpdir(), 'metrics-ui-data-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    service = runService(ENTRY, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      GITHUB_BASE_URL: fixture.baseUrl,
+    service = await startUiService(fixture, 'metrics-ui', {
       CLONE_SHALLOW: 'false',
       LOG_LEVEL: 'info',
-      ANALYSIS_THREADS: '1',
       PYLINT_JOBS: '1',
-      POLL_INTERVAL_MS: '200',
     });
-    await service.waitFor(/listening/i, 60_000);
+    base = service.base;
     browser = await launchChromium();
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
@@ -82,7 +60,6 @@ describe('metrics web UI', { skip }, () => {
     await browser?.close();
     await service?.stop();
     fixture?.cleanup();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('home validates the URL, then Analyze shows the stages and opens the dashboard', async () => {

@@ -1,29 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type RawResponse, rawRequest, testDatabases } from '@app/kit/testing';
+import { assertProblem, assertSecurityHeaders, rawRequest, testDatabases } from '@app/kit/testing';
 import { startService, type TestService } from '../helpers/service.js';
 
 const [sqlite] = await testDatabases();
-
-function assertSecurityHeaders(headers: Record<string, string | null | undefined>, what: string) {
-  const csp = headers['content-security-policy'] ?? '';
-  assert.match(csp, /frame-ancestors 'none'/, `${what}: ${csp}`);
-  assert.match(csp, /script-src 'self'(;|$)/, `${what}: ${csp}`);
-  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|upgrade-insecure-requests/, `${what}: ${csp}`);
-  assert.equal(headers['referrer-policy'], 'no-referrer', what);
-  assert.equal(headers['x-content-type-options'], 'nosniff', what);
-}
-
-function assertProblem(res: RawResponse, status: number, code: string) {
-  assert.equal(res.status, status, res.body);
-  assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json(;|$)/);
-  const body = JSON.parse(res.body);
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(body.type, `/docs/problems#${code}`);
-  assert.equal(typeof body.detail, 'string');
-  assertSecurityHeaders(res.headers, `${status} ${code}`);
-}
 
 describe('metrics HTTP edge over a real socket', () => {
   let svc: TestService;

@@ -1,31 +1,10 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type RawResponse, rawRequest, testDatabases } from '@app/kit/testing';
+import { assertProblem, assertSecurityHeaders, rawRequest, testDatabases } from '@app/kit/testing';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const [sqlite] = await testDatabases();
-
-function assertSecurityHeaders(headers: Record<string, string | null | undefined>, what: string) {
-  const csp = headers['content-security-policy'] ?? '';
-  assert.match(csp, /frame-ancestors 'none'/, `${what}: ${csp}`);
-  assert.match(csp, /script-src 'self'(;|$)/, `${what}: ${csp}`);
-  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|upgrade-insecure-requests/, `${what}: ${csp}`);
-  assert.equal(headers['referrer-policy'], 'no-referrer', what);
-  assert.equal(headers['x-content-type-options'], 'nosniff', what);
-}
-
-function assertProblem(res: RawResponse, status: number, code: string) {
-  assert.equal(res.status, status, res.body);
-  assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json(;|$)/);
-  const body = JSON.parse(res.body);
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.title, 'string');
-  assert.equal(typeof body.detail, 'string');
-  assert.equal(body.type, `/docs/problems#${code}`);
-  assertSecurityHeaders(res.headers, `${status} ${code}`);
-}
 
 describe('monitor HTTP edge over a real socket', () => {
   let s: TestServer;

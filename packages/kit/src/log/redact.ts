@@ -60,24 +60,25 @@ const redactPair = (all: string, sep: string, name: string) =>
   SECRET_NAMES.has(paramName(name)) ? `${sep}${name}=${REDACTED}` : all;
 
 // JSON properties that hold a credential (a body or object someone logs): `"refresh_token":"…"`.
-// Not `code` or `key`, which log lines use for error codes and other harmless things, and not a bare
-// `password`: the monitor's first start prints the one-time admin password on purpose (the only
-// secret a log line carries by design; see docs/operations.md).
+// The query names, less those that log lines use for harmless things (`code`, `key`, `sig`,
+// `session`, `auth`, `signature`: error codes, ids, flags) and less a bare `password`/`passwd`:
+// the monitor's first start prints the one-time admin password on purpose (the only secret a log
+// line carries by design; see docs/operations.md). Plus the names only request bodies use.
+const NOT_JSON_SECRETS: ReadonlySet<string> = new Set([
+  'code',
+  'key',
+  'sig',
+  'session',
+  'auth',
+  'signature',
+  'password',
+  'passwd',
+]);
 const JSON_NAMES = [
-  'token',
-  'ticket',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'api_key',
-  'apikey',
+  ...SECRET_QUERY_PARAMS.filter((n) => !NOT_JSON_SECRETS.has(n)),
   'raw_key',
   'current_password',
   'new_password',
-  'secret',
-  'client_secret',
-  'authorization',
-  'jwt',
 ].join('|');
 const JSON_SECRET = new RegExp(`("(?:${JSON_NAMES})"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`, 'gi');
 // Self-identifying credentials, wherever they appear: JWTs and the monitor's API keys.

@@ -87,6 +87,10 @@ export interface MonitorDB {
   check_rollups: CheckRollupsTable;
   job_state: JobStateTable;
   stream_tickets: StreamTicketsTable;
+  status_pages: StatusPagesTable;
+  status_page_sections: StatusPageSectionsTable;
+  status_page_monitors: StatusPageMonitorsTable;
+  incident_updates: IncidentUpdatesTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
@@ -137,6 +141,8 @@ export interface MonitorsTable {
    * encrypted JSON text; the configuration columns hold the mask in their place. Null: none.
    */
   secrets: string | null;
+  /** 1: badges are served for this monitor even when it is on no public status page. */
+  badge_enabled: Generated<number>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */
@@ -250,6 +256,11 @@ export interface IncidentsTable {
   /** When the last down alert (first or reminder) was queued. */
   last_alert_at: number | null;
   reminders_sent: number;
+  /** Written by an admin after the fact; shown on status pages. */
+  postmortem: string | null;
+  /** Set when an admin resolved the incident by hand (null: resolved by a successful check). */
+  resolved_by: number | null;
+  resolved_by_name: string | null;
 }
 
 export interface MonitorChannelsTable {
@@ -276,4 +287,46 @@ export interface JobStateTable {
   name: string;
   /** Everything before this time (epoch ms) is done. */
   done_until: number;
+}
+
+export interface StatusPagesTable {
+  id: Generated<number>;
+  /** `[a-z0-9-]{1,64}`, unique: the page is served at /status/{slug}. */
+  slug: string;
+  title: string;
+  description: string | null;
+  footer: string | null;
+  /** 30, 60, 90 or 365. */
+  uptime_days: number;
+  is_public: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StatusPageSectionsTable {
+  id: Generated<number>;
+  page_id: number;
+  position: number;
+  name: string;
+}
+
+/** A monitor shown in a section; page_id is denormalised so "which pages show monitor M" is one lookup. */
+export interface StatusPageMonitorsTable {
+  section_id: number;
+  page_id: number;
+  monitor_id: number;
+  position: number;
+}
+
+export type IncidentUpdateStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
+
+/** One entry of an incident's public timeline. */
+export interface IncidentUpdatesTable {
+  id: Generated<number>;
+  incident_id: number;
+  status: IncidentUpdateStatus;
+  message: string;
+  author_id: number | null;
+  author_name: string | null;
+  created_at: number;
 }

@@ -2,7 +2,7 @@ import type { AppMigration } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { configColumns, configOf } from '../../monitors/monitor-input.js';
 import { sealSecrets, splitSecrets } from '../../monitors/monitor-secrets.js';
-import type { MonitorDB, MonitorsTable } from '../schema.js';
+import type { MonitorDB } from '../schema.js';
 
 /**
  * Monitors' credentials move out of their configuration columns into one encrypted `secrets`
@@ -19,7 +19,7 @@ export function monitorSecrets(encryptionKey: () => Buffer): AppMigration {
       .where((e) => e.or([e('url', 'like', '%@%'), e('headers', 'is not', null), e('auth', 'is not', null)]))
       .execute();
     for (const row of rows) {
-      const s = splitSecrets(configOf(row as MonitorsTable & { id: number }));
+      const s = splitSecrets(configOf(row));
       const secrets = sealSecrets(encryptionKey(), s.secrets);
       if (secrets === null) continue;
       const c = configColumns(s.config);

@@ -7,6 +7,7 @@ import { rollups } from './021-rollups.js';
 import { tokenGeneration } from './031-token-generation.js';
 import { monitorSecrets } from './032-monitor-secrets.js';
 import { streamTickets } from './033-stream-tickets.js';
+import { statusPages } from './040-status-pages.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -21,4 +22,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '031-token-generation': tokenGeneration,
   '032-monitor-secrets': monitorSecrets(encryptionKey),
   '033-stream-tickets': streamTickets,
+  '040-status-pages': statusPages,
 });

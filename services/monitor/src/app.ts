@@ -12,8 +12,10 @@ import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
+import { publicRoutes } from './api/public/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
 import { sseRoutes } from './api/sse/routes.js';
+import { statusPagesRoutes } from './api/status-pages/routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
 import { uptimeRoutes } from './api/uptime/routes.js';
 import { usersRoutes } from './api/users/routes.js';
@@ -99,6 +101,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(incidentsRoutes(ctx));
   await app.register(transferRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
+  await app.register(statusPagesRoutes(ctx));
+  await app.register(publicRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

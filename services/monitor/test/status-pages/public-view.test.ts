@@ -322,6 +322,7 @@ for (const target of await testDatabases()) {
       });
       assert.equal(again.statusCode, 304);
       assert.equal(again.body, '');
+      assert.equal(again.headers['content-length'], undefined);
       assert.equal(again.headers.etag, etag);
 
       for (const url of ['/api/public/status-pages/nope', '/api/public/status-pages/Bad%20Slug']) {

@@ -54,7 +54,11 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (!entry) throw errors.not_found(`There is no public status page "${slug}".`);
         reply.header('etag', entry.etag);
         reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
-        if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send(null);
+        if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+          // Nothing at all, not a serialised `null`: a 304 has no body, so a Content-Length: 4
+          // would break the connection for the client.
+          return reply.code(304).send(undefined as unknown as null);
+        }
         // Serialised once per build and sent as is (Fastify passes a string through unserialised);
         // the schema above documents it.
         return reply.type('application/json; charset=utf-8').send(entry.json as unknown as PublicStatusPage);

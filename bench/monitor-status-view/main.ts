@@ -166,8 +166,8 @@ const churn = setInterval(() => {
   server.ctx.bus.publish('monitor.status_changed', { monitor_id: ids[0], status: 'up', prev_status: 'down' });
 }, 1000);
 
-/** Requests from `concurrency` workers for the given seconds; with `revalidate`, as a poller with its ETag. */
-async function load(revalidate: boolean) {
+/** Requests from `concurrency` workers for the given seconds; `revalidate`: as a poller with its ETag. */
+async function load(revalidate: boolean, gzip = false) {
   const latencies: number[] = [];
   let errors = 0;
   let notModified = 0;
@@ -178,7 +178,10 @@ async function load(revalidate: boolean) {
       const t = performance.now();
       const res = await request(url, {
         dispatcher: agent,
-        headers: revalidate && etag ? { 'if-none-match': etag } : {},
+        headers: {
+          ...(revalidate && etag ? { 'if-none-match': etag } : {}),
+          ...(gzip ? { 'accept-encoding': 'gzip' } : {}),
+        },
       });
       await res.body.arrayBuffer();
       if (res.statusCode === 304) notModified++;
@@ -192,6 +195,7 @@ async function load(revalidate: boolean) {
   return { latencies, errors, notModified, rate: latencies.length / ((performance.now() - started) / 1000) };
 }
 const full = await load(false);
+const zipped = await load(false, true);
 const polled = await load(true);
 clearInterval(churn);
 await agent.close();
@@ -204,6 +208,7 @@ console.log(
 );
 for (const [name, r] of [
   ['full bodies', full],
+  ['full bodies gzipped', zipped],
   ['If-None-Match polls', polled],
 ] as const) {
   console.log(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { testDatabases } from '@app/kit/testing';
 import { DAY_MS, HOUR_MS, rollUp } from '../../src/rollups/rollup-job.js';
 import { buildPublicView } from '../../src/status-pages/public-view-builder.js';
@@ -323,6 +324,16 @@ for (const target of await testDatabases()) {
       assert.equal(again.statusCode, 304);
       assert.equal(again.body, '');
       assert.equal(again.headers['content-length'], undefined);
+      // Compressed for clients that take it; the same document.
+      const zipped = await s.app.inject({
+        method: 'GET',
+        url: '/api/public/status-pages/acme',
+        headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' },
+      });
+      assert.equal(zipped.statusCode, 200);
+      assert.equal(zipped.headers['content-encoding'], 'gzip');
+      assert.equal(zipped.headers.vary, 'Accept-Encoding');
+      assert.deepEqual(JSON.parse(gunzipSync(zipped.rawPayload).toString()), res.json());
       assert.equal(again.headers.etag, etag);
 
       for (const url of ['/api/public/status-pages/nope', '/api/public/status-pages/Bad%20Slug']) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { readConfig } from '../../services/monitor/src/config.js';
 import { DAY_MS, HOUR_MS, markName } from '../../services/monitor/src/rollups/rollup-job.js';
@@ -151,11 +152,14 @@ await server.ctx.maintenance.reload();
 // (1) Cold builds.
 const buildMs: number[] = [];
 let size = 0;
+let zippedSize = 0;
 for (let i = 0; i < Number(values.builds); i++) {
   const t = performance.now();
   const view = await buildPublicView(db, 'bench', Date.now(), { windows: server.ctx.maintenance.list() });
   buildMs.push(performance.now() - t);
-  size = JSON.stringify(view).length;
+  const json = JSON.stringify(view);
+  size = json.length;
+  zippedSize = gzipSync(json).length;
 }
 
 // (2) The JSON twin over HTTP, with an invalidating event every second.
@@ -202,7 +206,7 @@ await agent.close();
 
 const f = (v: number) => v.toFixed(2);
 console.log(`monitor-status-view: ${monitors} monitors, ${sectionCount} sections, ${days} days, ${dialect}`);
-console.log(`view JSON: ${(size / 1024).toFixed(0)} KiB`);
+console.log(`view JSON: ${(size / 1024).toFixed(0)} KiB, gzipped ${(zippedSize / 1024).toFixed(0)} KiB`);
 console.log(
   `cold build (ms, ${buildMs.length} builds): p50 ${f(quantile(buildMs, 0.5))}  p99 ${f(quantile(buildMs, 0.99))}  max ${f(Math.max(...buildMs))}`,
 );

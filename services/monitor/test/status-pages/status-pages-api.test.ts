@@ -173,6 +173,16 @@ for (const target of await testDatabases()) {
         unknown.errors?.map((e) => e.path),
         ['sections.0.monitor_ids.1', 'sections.1.monitor_ids.0', 'sections.1.monitor_ids.2'],
       );
+      const big = assertProblem(
+        await post({
+          slug: 'ok',
+          title: 't',
+          sections: [0, 1, 2].map((i) => ({ name: `S${i}`, monitor_ids: Array(400).fill(api) })),
+        }),
+        422,
+        'validation_failed',
+      );
+      assert.ok(big.errors?.some((e) => e.path === 'sections' && /at most 1000/.test(e.message)));
       const list = (await s.as(admin, { method: 'GET', url: '/api/status-pages' })).json() as {
         slug: string;
       }[];

@@ -34,6 +34,8 @@ export interface BuiltView {
   monitorIds: ReadonlySet<number>;
   /** Per monitor, whether its last check failed (the banner's `degraded`). */
   failing: ReadonlyMap<number, boolean>;
+  /** When a maintenance window of the page next starts or ends: the view is wrong from then on. */
+  validUntil: number;
 }
 
 const UPTIME_DAYS = [30, 60, 90, 365] as const;
@@ -126,7 +128,11 @@ export async function buildPublicViewWithDeps(
     maintenance: upcomingMaintenance(windows, ids, names, now),
     updated_at: iso(now),
   };
-  return { view, monitorIds: new Set(ids), failing };
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const w of windows) {
+    if (ids.some((id) => covers(w, id))) validUntil = Math.min(validUntil, nextChange(w, now));
+  }
+  return { view, monitorIds: new Set(ids), failing, validUntil };
 }
 
 async function publicIncidents(

@@ -50,6 +50,8 @@ interface Slot {
   windows: readonly MaintenanceWindow[];
   monitorIds: ReadonlySet<number>;
   failing: ReadonlyMap<number, boolean>;
+  /** A maintenance window of the page starts or ends then. */
+  validUntil: number;
 }
 
 export const DEFAULT_TTL_MS = 15_000;
@@ -125,8 +127,9 @@ export class PublicViewCache {
   /** The view with its JSON and ETag, or null for an unknown or non-public page. */
   entry(slug: string): Promise<CachedView | null> {
     const slot = this.slots.get(slug);
-    if (slot && slot.windows === this.windows()) {
-      const age = this.now() - slot.builtAt;
+    const now = this.now();
+    if (slot && slot.windows === this.windows() && now < slot.validUntil) {
+      const age = now - slot.builtAt;
       if (age < this.ttlMs) return Promise.resolve(slot.value);
       if (age < this.ttlMs + this.staleMs) {
         // Only aged, not known wrong: answer at once and refresh behind it.
@@ -187,6 +190,7 @@ export class PublicViewCache {
             windows,
             monitorIds: built.monitorIds,
             failing: built.failing,
+            validUntil: built.validUntil,
           });
         }
         return value;

@@ -444,6 +444,29 @@ for (const target of await testDatabases()) {
       assert.equal(await cache.entry('acme'), entries[0]);
     });
 
+    test('a cached view expires when a maintenance window of its page starts, whatever the TTL', async () => {
+      const { PublicViewCache } = await import('../../src/status-pages/public-view-cache.js');
+      let clock = NOW;
+      const cache = new PublicViewCache(s.ctx.db, s.ctx.bus, () => s.ctx.maintenance.list(), s.ctx.log, {
+        ttlMs: 7 * DAY_MS,
+        staleMs: 0,
+        now: () => clock,
+      });
+      try {
+        const before = await cache.entry('acme');
+        const network = (e: typeof before) => e?.view.maintenance.find((m) => m.name === 'network works');
+        assert.equal(network(before)?.active, false);
+        clock = NOW + DAY_MS;
+        assert.equal(await cache.entry('acme'), before, 'nothing changed yet: served from memory');
+        clock = NOW + 2 * DAY_MS + 60_000;
+        const during = await cache.entry('acme');
+        assert.notEqual(during, before);
+        assert.equal(network(during)?.active, true);
+      } finally {
+        cache.close();
+      }
+    });
+
     test('a deleted page is gone from the public side at once', async () => {
       assert.equal(
         (await s.app.inject({ method: 'GET', url: '/api/public/status-pages/acme' })).statusCode,

@@ -214,6 +214,23 @@ for (const target of await testDatabases()) {
       assert.equal(same.statusCode, 200, same.body);
     });
 
+    test('the routes are documented in the OpenAPI schema, the public one without security', async () => {
+      const spec = (await s.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+      };
+      assert.deepEqual(Object.keys(spec.paths['/api/status-pages'] ?? {}).sort(), ['get', 'post']);
+      assert.deepEqual(Object.keys(spec.paths['/api/status-pages/{id}'] ?? {}).sort(), [
+        'delete',
+        'get',
+        'put',
+      ]);
+      const pub = spec.paths['/api/public/status-pages/{slug}']?.get;
+      assert.ok(pub);
+      assert.equal(pub.security, undefined);
+      assert.deepEqual(Object.keys(pub.responses).sort(), ['200', '304', '404']);
+      assert.ok(spec.paths['/api/status-pages']?.post?.responses['409']);
+    });
+
     test('a deleted monitor leaves every page', async () => {
       const res = await s.as(admin, {
         method: 'POST',

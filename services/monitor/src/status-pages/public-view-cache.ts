@@ -150,6 +150,7 @@ export class PublicViewCache {
       return;
     }
     this.slots.delete(slug);
+    this.bars.delete(slug);
     // A build already running may have read the old state: later callers start a new one.
     this.inflight.delete(slug);
   }
@@ -158,6 +159,7 @@ export class PublicViewCache {
   close(): void {
     this.unsubscribe();
     this.slots.clear();
+    this.bars.clear();
   }
 
   private build(slug: string): Promise<CachedView | null> {

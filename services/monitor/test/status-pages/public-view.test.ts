@@ -336,6 +336,15 @@ for (const target of await testDatabases()) {
       assert.deepEqual(JSON.parse(gunzipSync(zipped.rawPayload).toString()), res.json());
       assert.equal(again.headers.etag, etag);
 
+      // A cross-origin poller that sends If-None-Match asks first.
+      const preflight = await s.app.inject({ method: 'OPTIONS', url: '/api/public/status-pages/acme' });
+      assert.equal(preflight.statusCode, 204);
+      assert.equal(preflight.headers['access-control-allow-origin'], '*');
+      assert.match(String(preflight.headers['access-control-allow-headers']), /If-None-Match/);
+      const head = await s.app.inject({ method: 'HEAD', url: '/api/public/status-pages/acme' });
+      assert.equal(head.statusCode, 200);
+      assert.equal(head.body, '');
+
       for (const url of ['/api/public/status-pages/nope', '/api/public/status-pages/Bad%20Slug']) {
         const missing = await s.app.inject({ method: 'GET', url });
         assert.equal(missing.statusCode, 404, missing.body);

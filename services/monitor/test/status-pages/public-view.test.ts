@@ -424,6 +424,24 @@ for (const target of await testDatabases()) {
       assert.equal(down.body.overall, 'partial_outage');
       assert.notEqual(down.etag, up.etag);
 
+      // An incident event for a monitor of the page (as the engine publishes it with the
+      // incident's API view) brings the incident in; one for another monitor does not.
+      const before = (await get()).body.incidents.length;
+      const opened = await incidentsRepo.insert(s.ctx.db, {
+        monitor_id: cron.id,
+        status: 'open',
+        started_at: Date.now(),
+        resolved_at: null,
+        reminders_sent: 0,
+      });
+      s.ctx.bus.publish('incident.acknowledged', { id: 0, monitor_id: hidden });
+      assert.equal((await get()).body.incidents.length, before, 'still the cached view');
+      s.ctx.bus.publish('incident.opened', { id: opened.id, monitor_id: cron.id });
+      const withIncident = (await get()).body;
+      assert.equal(withIncident.incidents.length, before + 1);
+      const cronIncident = withIncident.incidents.find((i: { id: number }) => i.id === opened.id);
+      assert.deepEqual([cronIncident?.affected, cronIncident?.status], [['Cron'], 'open']);
+
       // A maintenance window created now covers the page: its reload drops the view.
       const w = await s.as(admin, {
         method: 'POST',

@@ -21,6 +21,7 @@ import {
   type TestService,
   waitFinished,
 } from '../helpers/service.js';
+import { readPdf } from '../reports/pdf-text.js';
 import { buildInsightsRepo } from './insights-fixture.js';
 
 const noGit = needTool('git');
@@ -314,6 +315,22 @@ for (const target of await testDatabases()) {
           last_changed: '2024-05-01T00:00:00.000Z',
         },
       );
+    });
+
+    test('the PDF report gains a page of hotspots, coupled pairs and the bus factor', async () => {
+      const res = await fetch(`${svc.url}/api/analyses/${id}/report.pdf`);
+      assert.equal(res.status, 200);
+      const pdf = await readPdf(new Uint8Array(await res.arrayBuffer()));
+      const last = pdf.text.at(-1)?.replace(/\s+/g, ' ') ?? '';
+      assert.match(last, /Where to act: history insights/);
+      assert.match(last, /From 11 commits\. Bus factor 2: the fewest of the 3 authors/);
+      assert.match(last, /1 file\(s\) are known by their main author alone/);
+      // b2: score 0.875 → 0.88, 7 revisions, cc 3, churn 17; the pair a.py / pkg/b2.py at 92.3 %.
+      assert.match(last, /pkg\/b2\.py 0\.88 7 3 17/);
+      assert.match(last, /a\.py pkg\/b2\.py 6 92\.3/);
+      const shallow = await fetch(`${svc.url}/api/analyses/${shallowId}/report.pdf`);
+      const text = (await readPdf(new Uint8Array(await shallow.arrayBuffer()))).text.at(-1) ?? '';
+      assert.match(text.replace(/\s+/g, ' '), /need the full git history .*shallow clone/);
     });
 
     test('a shallow source: every view says the full history is needed, CSVs have headers only', async () => {

@@ -1,7 +1,7 @@
 // Compares the metrics service's git_analysis (collectGitHistory) with one plain
 // `git log -M --numstat` pass over the same history, and the stage with and without the history
 // insights (issue 17: churn, coupling, authors, then computeInsights). Usage (from the repository root):
-//   npx tsx bench/metrics-history/run.ts [--commits 3000] [--files 700] [--runs 2] [--repo <path to a full clone>]
+//   npx tsx bench/metrics-history/run.ts [--commits 3000] [--files 700] [--coupled] [--runs 2] [--repo <path to a full clone>]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FileAnalysis } from '../../packages/pyscan/src/index.js';
 import { collectGitHistory, readGitHistory } from '../../services/metrics/src/history/git-history.js';
+import { HistoryTracker } from '../../services/metrics/src/history/history-tracker.js';
+import { LOG_FORMAT_ARGS, type LogCommit, LogParser } from '../../services/metrics/src/history/log-parser.js';
 import { computeInsights } from '../../services/metrics/src/insights/compute-insights.js';
 import { buildHistoryRepo } from './build-history-repo.js';
 import { best, type Sample, timed } from './cpu.js';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
   options: {
     commits: { type: 'string', default: '3000' },
     files: { type: 'string' },
+    coupled: { type: 'boolean', default: false },
     repo: { type: 'string' },
     runs: { type: 'string', default: '2' },
   },
@@ -43,10 +46,11 @@ async function plainGitLog(dir: string): Promise<void> {
 
 let dir = values.repo;
 if (!dir) {
-  dir = join(tmpdir(), `metrics-history-bench-${commits}${fileCap === undefined ? '' : `-${fileCap}f`}`);
+  const shape = `${fileCap === undefined ? '' : `-${fileCap}f`}${values.coupled ? '-coupled' : ''}`;
+  dir = join(tmpdir(), `metrics-history-bench-${commits}${shape}`);
   if (!existsSync(join(dir, '.git'))) {
     const t = performance.now();
-    await buildHistoryRepo({ source: stdlib(), dir, commits, files: fileCap });
+    await buildHistoryRepo({ source: stdlib(), dir, commits, files: fileCap, coupled: values.coupled });
     console.log(`built ${dir}: ${commits} commits in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
 }
@@ -72,9 +76,13 @@ const analyses = tracked.map(
 );
 
 /** The stage as the service runs it since issue 17: one pass with insights, then computeInsights. */
+const computeMs: number[] = [];
 async function withInsights(parallelism: 1 | 2): Promise<number> {
   const h = await readGitHistory(repo, { parallelism, paths: tracked });
-  return computeInsights(analyses, h).pairs.length;
+  const t = performance.now();
+  const pairs = computeInsights(analyses, h).pairs.length;
+  computeMs.push(performance.now() - t);
+  return pairs;
 }
 const withoutInsights = (parallelism: 1 | 2) =>
   readGitHistory(repo, { parallelism, paths: tracked, insights: false });
@@ -109,5 +117,55 @@ console.log(
 console.log(`history + insights, two ranges      ${best(twoIns)}`);
 console.log(
   `insights add: one pass ${extra(one, oneIns, 'wall')} wall, ${extra(one, oneIns, 'cpu')} CPU; two ranges ${extra(two, twoIns, 'wall')} wall, ${extra(two, twoIns, 'cpu')} CPU`,
+);
+console.log(`computeInsights alone: ${Math.min(...computeMs).toFixed(0)} ms (best)`);
+
+// The service's own work without git's: the log parsed once into memory, then folded with and
+// without the insights (best of 5), which a loaded machine disturbs far less than the git passes.
+const log: LogCommit[] = [];
+{
+  const parser = new LogParser((c) => log.push(c));
+  const child = spawn(
+    'git',
+    ['log', '--topo-order', '-M', '--no-ext-diff', '--no-color', ...LOG_FORMAT_ARGS, 'HEAD', '--'],
+    {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (t: string) => parser.push(t));
+  await new Promise((resolve) => child.on('close', resolve));
+  parser.end();
+}
+const headTime = log[0]?.time ?? 0;
+function fold(insights: boolean): number {
+  const t = performance.now();
+  const tracker = new HistoryTracker(tracked, { insights, recentSince: headTime - 90 * 86_400 });
+  for (const c of log) tracker.apply(c);
+  tracker.result(headTime);
+  if (insights) {
+    const h = {
+      available: true,
+      commitsRead: tracker.commits,
+      headTime,
+      files: tracker.result(headTime),
+      churn: tracker.churn(),
+      coupling: tracker.coupling(),
+      names: tracker.authorNames(),
+    };
+    computeInsights(analyses, h);
+  }
+  return performance.now() - t;
+}
+const plainFold: number[] = [];
+const insightFold: number[] = [];
+for (let i = 0; i < 5; i++) {
+  plainFold.push(fold(false));
+  insightFold.push(fold(true));
+}
+const bestOf = (xs: number[]) => Math.min(...xs);
+console.log(
+  `fold of the parsed log (${log.length} commits): ${bestOf(plainFold).toFixed(0)} ms without insights, ${bestOf(insightFold).toFixed(0)} ms with (+${(bestOf(insightFold) - bestOf(plainFold)).toFixed(0)} ms)`,
 );
 console.log(`(best of ${runs} runs each; CPU = this process + git)`);

@@ -164,7 +164,7 @@ describe('history insights from one pass', { skip }, () => {
   test('a side branch editing the old name of a file renamed on main stays coupled to it', async () => {
     const b = new RepoBuilder(`${base.dir}/side-rename`);
     const text = (name: string, n: number) =>
-      Array.from({ length: n }, (_, i) => `${name}${i} = ${i}`).join('\n') + '\n';
+      `${Array.from({ length: n }, (_, i) => `${name}${i} = ${i}`).join('\n')}\n`;
     const day = (d: number) => `2024-02-0${d}T00:00:00Z`;
     b.write('x.py', text('x', 5))
       .write('y.py', text('y', 5))

@@ -67,7 +67,9 @@ for (const target of await testDatabases()) {
       base?.cleanup();
     });
 
-    test('404 for an unknown run, 409 before it is done, 422 for bad queries', async () => {
+    test('404 for an unknown run, 409 before it is done, 422 for bad queries; documented in OpenAPI', async () => {
+      const schema = await json<{ paths: Record<string, unknown> }>(await fetch(`${svc.url}/openapi.json`));
+      for (const e of ENDPOINTS) assert.ok(`/api/analyses/{id}/${e}` in schema.body.paths, e);
       const r = await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/insights' }));
       assert.equal(r.status, 202);
       id = r.body.id as number;

@@ -145,3 +145,95 @@ export interface TrendPoint {
   pylint_avg: number | null;
   parse_errors: number;
 }
+
+// ---- History insights (issue 17): hotspots, change coupling, knowledge, code age ----
+
+/** Whether a run read the full git history; every history insight carries it. */
+export interface HistoryState {
+  available: boolean;
+  reason: 'shallow_clone' | 'history_disabled' | null;
+  commits_read: number;
+}
+
+export interface HotspotFunction {
+  name: string;
+  class_name: string | null;
+  lineno: number;
+  complexity: number;
+  cognitive: number;
+}
+
+export interface HotspotItem {
+  path: string;
+  score: number;
+  rank: number;
+  revisions: number;
+  revisions_90d: number;
+  churn: number;
+  churn_90d: number;
+  complexity: number;
+  cognitive: number;
+  loc: number;
+  age_months: number;
+  top_functions: HotspotFunction[];
+}
+
+export interface HotspotFolder {
+  path: string;
+  score: number;
+  score_sum: number;
+  files: number;
+}
+
+export interface HotspotsResponse {
+  history: HistoryState;
+  by: 'cc' | 'cognitive';
+  total: number;
+  items: HotspotItem[];
+  folders: HotspotFolder[];
+}
+
+export interface CouplingPair {
+  path_a: string;
+  path_b: string;
+  shared_commits: number;
+  degree: number;
+  revisions_a: number;
+  revisions_b: number;
+}
+
+export interface CouplingResponse {
+  history: HistoryState;
+  total: number;
+  params: { min_revisions: number; min_shared: number; min_degree: number; max_commit_files: number };
+  items: CouplingPair[];
+}
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+export interface KnowledgeResponse {
+  history: HistoryState;
+  bus_factor: number;
+  authors_total: number;
+  authors: (Person & { files_main: number; lines: number })[];
+  files: {
+    path: string;
+    main_author: Person | null;
+    main_author_share: number;
+    knowledgeable_authors: number;
+    authors_total: number;
+  }[];
+  folders: { path: string; bus_factor: number; files: number }[];
+  at_risk: { path: string; main_author: Person; main_author_share: number }[];
+}
+
+export type AgeBucket = '<1 month' | '1-3 months' | '3-6 months' | '6-12 months' | '1-2 years' | '>2 years';
+
+export interface CodeAgeResponse {
+  history: HistoryState;
+  files: { path: string; age_months: number; last_changed: string }[];
+  distribution: { label: AgeBucket; files: number }[];
+}

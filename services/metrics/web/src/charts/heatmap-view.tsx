@@ -4,7 +4,7 @@ import { getCodeAge } from '../api/client.js';
 import type { FileRow } from '../api/types.js';
 import { HistoryNeeded } from '../components/history-needed.js';
 import { AGE_BUCKETS, ageBucket } from '../lib/code-age.js';
-import { fmt } from '../lib/format.js';
+import { count, fmt } from '../lib/format.js';
 import { type Gate, gateActive, gateFailures } from '../lib/gate.js';
 import { useLoad } from '../lib/use-load.js';
 import { TreemapChart } from './treemap-chart.js';
@@ -57,7 +57,7 @@ export function Heatmap(props: { id: number; files: FileRow[]; gate: Gate; onOpe
       if (metric === 'age') {
         const a = ages.get(path);
         return a
-          ? `${path}: ${fmt(f.loc)} lines, last changed ${fmt(a.age_months)} months ago (${a.last_changed.slice(0, 10)})`
+          ? `${path}: ${fmt(f.loc)} lines, last changed ${count(a.age_months, 'month')} ago (${a.last_changed.slice(0, 10)})`
           : `${path}: ${fmt(f.loc)} lines, age unknown`;
       }
       return `${path}: ${fmt(f.loc)} lines, max CC ${fmt(f.cc_max)}, avg CC ${fmt(f.cc_avg, 2)}, MI ${fmt(f.mi, 1)}`;
@@ -136,7 +136,7 @@ function AgeLegend({ counts }: { counts: { label: string; files: number }[] | nu
       {AGE_BUCKETS.map((b) => (
         <li key={b.label} data-bucket={b.label}>
           <span className="swatch" style={{ background: b.colour }} /> {b.label}
-          {counts && <span className="muted"> · {fmt(n.get(b.label) ?? 0)} files</span>}
+          {counts && <span className="muted"> · {count(n.get(b.label) ?? 0, 'file')}</span>}
         </li>
       ))}
     </ul>

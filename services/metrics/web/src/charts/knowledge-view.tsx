@@ -4,11 +4,16 @@ import type { FileRow, KnowledgeResponse } from '../api/types.js';
 import { HistoryNeeded } from '../components/history-needed.js';
 import { ScoreBar } from '../components/score-bar.js';
 import { authorColours, authorKey, NO_AUTHOR, OTHER_AUTHORS, PALETTE_SIZE } from '../lib/author-colours.js';
-import { fmt } from '../lib/format.js';
+import { count, fmt } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { TreemapChart } from './treemap-chart.js';
 
 const LIST = 15;
+/** Authors by the files they mainly wrote, then by changed lines. */
+const byFiles = <T extends { files_main: number; lines: number; name: string }>(authors: T[]) =>
+  [...authors].sort(
+    (a, b) => b.files_main - a.files_main || b.lines - a.lines || a.name.localeCompare(b.name),
+  );
 const pct = (share: number) => `${fmt(share * 100, 0)}%`;
 
 /** Who knows which code: the bus factor, the treemap by main author, and the files only one person knows. */
@@ -70,7 +75,9 @@ function Summary({ k }: { k: KnowledgeResponse }) {
 
 function AuthorTreemap(props: { k: KnowledgeResponse; files: FileRow[]; onOpen: (path: string) => void }) {
   const { k } = props;
-  const colours = useMemo(() => authorColours(k.authors), [k.authors]);
+  // Only main authors have cells; the most files first get the distinct colours.
+  const mains = useMemo(() => byFiles(k.authors).filter((a) => a.files_main > 0), [k.authors]);
+  const colours = useMemo(() => authorColours(mains), [mains]);
   const byPath = useMemo(() => new Map(k.files.map((f) => [f.path, f])), [k.files]);
   const fills = useMemo(() => {
     const m = new Map<string, string>();
@@ -86,7 +93,7 @@ function AuthorTreemap(props: { k: KnowledgeResponse; files: FileRow[]; onOpen: 
     },
     [byPath],
   );
-  const others = k.authors.length > PALETTE_SIZE;
+  const others = mains.length > PALETTE_SIZE;
   return (
     <section className="card" aria-labelledby="knowledge-map-title">
       <h2 id="knowledge-map-title">Treemap by main author</h2>
@@ -101,10 +108,10 @@ function AuthorTreemap(props: { k: KnowledgeResponse; files: FileRow[]; onOpen: 
         label={`Treemap of ${props.files.length} files coloured by main author`}
       />
       <ul className="legend" aria-label="Main authors">
-        {k.authors.slice(0, PALETTE_SIZE).map((a) => (
+        {mains.slice(0, PALETTE_SIZE).map((a) => (
           <li key={authorKey(a)}>
             <span className="swatch" style={{ background: colours.get(authorKey(a)) }} /> {a.name}{' '}
-            <span className="muted">· {fmt(a.files_main)} files</span>
+            <span className="muted">· {count(a.files_main, 'file')}</span>
           </li>
         ))}
         {others && (
@@ -223,7 +230,8 @@ function Folders({ k }: { k: KnowledgeResponse }) {
 
 function Authors({ k }: { k: KnowledgeResponse }) {
   const [all, setAll] = useState(false);
-  const shown = all ? k.authors : k.authors.slice(0, LIST);
+  const sorted = useMemo(() => byFiles(k.authors), [k.authors]);
+  const shown = all ? sorted : sorted.slice(0, LIST);
   return (
     <section className="card" aria-labelledby="authors-title">
       <h2 id="authors-title">Authors</h2>
@@ -248,7 +256,7 @@ function Authors({ k }: { k: KnowledgeResponse }) {
                 <td>
                   <code>{a.email}</code>
                 </td>
-                <td className="num">{fmt(a.files_main)} files</td>
+                <td className="num">{count(a.files_main, 'file')}</td>
                 <td className="num">{fmt(a.lines)}</td>
               </tr>
             ))}

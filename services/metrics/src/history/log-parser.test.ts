@@ -31,7 +31,15 @@ const EXPECTED: LogCommit[] = [
     ],
     created: ['bin.dat'],
   },
-  { sha: 'm2', parents: ['c1', 'f9'], time: 1700000200, email: 'Empty@X.org', name: '', changes: [], created: [] },
+  {
+    sha: 'm2',
+    parents: ['c1', 'f9'],
+    time: 1700000200,
+    email: 'Empty@X.org',
+    name: '',
+    changes: [],
+    created: [],
+  },
   {
     sha: 'c1',
     parents: [],

@@ -57,9 +57,40 @@ const PAIRS: [string, string, number][] = [
 const degree = (a: string, b: string, shared: number) =>
   `${((100 * shared) / ((REVS[a]! + REVS[b]!) / 2)).toFixed(1)}%`;
 
+const REASON_TEXT = {
+  shallow_clone: 'The repository was cloned shallowly',
+  history_disabled: 'Git history analysis was turned off for this run',
+};
+
 const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
 const attrs = (l: Locator, name: string) =>
   l.evaluateAll((els, n) => els.map((e) => e.getAttribute(n) ?? ''), name);
+
+/**
+ * Clicks the middle of a file's arc on the chord diagram: the centre of an arc's bounding box lies
+ * inside the circle, on the ribbons, where a click means something else.
+ */
+async function clickArc(page: Page, path: string): Promise<void> {
+  const at = await page.locator(`svg.chord path.chord-arc[data-path="${path}"]`).evaluate(
+    // The arc is drawn from the start of its outer edge; a quarter of the way round its outline is on
+    // that edge, and pulling the point halfway to the inner edge lands inside the arc.
+    (el) => {
+      const p = el as unknown as {
+        getTotalLength(): number;
+        getPointAtLength(l: number): { x: number; y: number };
+        getScreenCTM(): { a: number; b: number; c: number; d: number; e: number; f: number };
+      };
+      const q = p.getPointAtLength(p.getTotalLength() / 8);
+      const r = Math.hypot(q.x, q.y);
+      const k = (r - 7) / r;
+      const m = p.getScreenCTM();
+      const x = q.x * k;
+      const y = q.y * k;
+      return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
+    },
+  );
+  await page.mouse.click(at.x, at.y);
+}
 
 describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip }, () => {
   let fixture: FixtureBase;
@@ -88,11 +119,16 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
   before(async () => {
     fixture = createFixtureBase('metrics-insights-ui-');
     const repo = buildInsightsFixture(fixture);
-    const env = { PYLINT_ENABLED: 'false', LOG_LEVEL: 'warn' };
-    [full, shallow] = await Promise.all([
+    const env = { PYLINT_ENABLED: 'false' };
+    // Both start at once; whichever started is stopped in after() even when the other failed.
+    const [f, s] = await Promise.allSettled([
       startUiService(fixture, 'metrics-insights-full', { ...env, CLONE_SHALLOW: 'false' }),
       startUiService(fixture, 'metrics-insights-shallow', { ...env, CLONE_SHALLOW: 'true' }),
     ]);
+    if (f.status === 'fulfilled') full = f.value;
+    if (s.status === 'fulfilled') shallow = s.value;
+    if (f.status === 'rejected') throw f.reason;
+    if (s.status === 'rejected') throw s.reason;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     csp = await watchCsp(page);
@@ -160,7 +196,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
       score(REPORT, CC).toFixed(2),
     ]);
     await page.getByRole('button', { name: 'tools/', exact: true }).click();
-    await page.getByText('In tools/').waitFor();
+    await page.locator('.filter-note', { hasText: 'In tools/' }).waitFor();
     await rows
       .first()
       .and(page.locator(`[data-path="${REPORT}"]`))
@@ -210,7 +246,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
     await page.screenshot({ path: artifactPath('metrics-coupling.png'), fullPage: true });
 
     // Clicking a file on the circle lists its partners and lights its ribbons.
-    await page.locator(`svg.chord path.chord-arc[data-path="${MODELS}"]`).click();
+    await clickArc(page, MODELS);
     const partners = page
       .getByRole('table', { name: `Files that change with ${MODELS}` })
       .locator('tbody tr');
@@ -351,15 +387,24 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
   });
 
   test('shallow clone: every view says the full history is needed, and why', async () => {
+    // The service names why the history is missing; the UI must show that reason in words.
+    const api = (await (await fetch(`${shallow.base}/api/analyses/${shallowId}/hotspots`)).json()) as {
+      history: { available: boolean; reason: keyof typeof REASON_TEXT };
+    };
+    assert.equal(api.history.available, false);
+    const reason = api.history.reason;
+    assert.ok(reason in REASON_TEXT, `a reason is given (${reason})`);
     for (const view of ['hotspots', 'coupling', 'knowledge', 'heatmap']) {
       await page.goto(`${shallow.base}/analyses/${shallowId}/insights/${view}`);
       if (view === 'heatmap') await page.getByLabel('Colour by').selectOption('age');
       const note = page.getByRole('note');
       await note.waitFor();
-      assert.equal(await note.getAttribute('data-history-reason'), 'shallow_clone', view);
+      assert.equal(await note.getAttribute('data-history-reason'), reason, view);
       assert.match(
         (await note.textContent()) ?? '',
-        /^This view needs the full git history \(clone with CLONE_SHALLOW=false \/ history enabled\)\.The repository was cloned shallowly/,
+        new RegExp(
+          `^This view needs the full git history \\(clone with CLONE_SHALLOW=false / history enabled\\)\\.${REASON_TEXT[reason]}`,
+        ),
         view,
       );
       if (view === 'hotspots') assert.equal(await page.locator('table.hotspots').count(), 0);

@@ -219,6 +219,14 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
     await cell(CORE).click();
     await page.waitForURL(/insights\/hotspots\?file=app%2Fcore\.py$/);
     await page.getByRole('table', { name: `Functions of ${CORE}` }).waitFor();
+    // The drill-down carries the file's history numbers too (Alice wrote 34 of its 40 changed lines).
+    const fact = (k: string) =>
+      page.locator('.facts div', { has: page.locator('dt', { hasText: k }) }).locator('dd');
+    assert.equal(await fact('Hotspot score').textContent(), '1.00');
+    assert.equal(await fact('Churn (lines)').textContent(), '40');
+    assert.equal(await fact('Churn, 90 days').textContent(), '6');
+    assert.equal(await fact('Main author share').textContent(), '85%');
+    assert.equal(await fact('Authors who know it').textContent(), '2');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(/insights\/hotspots$/);
   });

@@ -13,7 +13,7 @@ const PAGE = 25;
 const R = 200;
 const ARC = 14;
 // Room around the circle for the file names.
-const M = 150;
+const M = 130;
 
 /** Colour of a coupling degree between the minimum kept and 100 %. */
 const degreeColour = (degree: number, min: number) => heatColour((degree - min) / Math.max(1, 100 - min));
@@ -216,7 +216,7 @@ function ChordDiagram(props: {
                   textAnchor={flip ? 'end' : 'start'}
                   dy="0.35em"
                 >
-                  {truncate(base(g.path), 24)}
+                  {truncate(base(g.path), 16)}
                 </text>
               )}
             </g>

@@ -144,7 +144,13 @@ export function TreemapChart({ files, fills, cellClass, describe, onOpen, label 
             key={`t:${c.path}`}
             x={c.x0 + 3}
             y={c.y0 + (c.leaf ? 12 : 11)}
-            className={c.leaf ? 'cell-label' : 'folder-label'}
+            className={
+              c.leaf
+                ? isLight(fills.get(c.path) ?? GREY)
+                  ? 'cell-label on-light'
+                  : 'cell-label'
+                : 'folder-label'
+            }
           >
             {truncate(c.name, (c.x1 - c.x0) / 6.5)}
           </text>
@@ -152,6 +158,14 @@ export function TreemapChart({ files, fills, cellClass, describe, onOpen, label 
       </svg>
     </>
   );
+}
+
+/** Whether a `#rrggbb` fill is light enough that white text on it would be hard to read. */
+function isLight(hex: string): boolean {
+  const n = Number.parseInt(hex.slice(1), 16);
+  if (hex.length !== 7 || Number.isNaN(n)) return false;
+  // Rec. 709 luma of the sRGB values: good enough to pick black or white text.
+  return 0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255) > 165;
 }
 
 const truncate = (s: string, n: number) =>

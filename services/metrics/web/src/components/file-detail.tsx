@@ -43,6 +43,17 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
       ['Authors', fmt(file.authors)],
       ['Age (days)', fmt(file.age_days)],
     );
+  // The history insights' numbers, when the run had the full history.
+  if (file.hotspot_score != null)
+    facts.push(
+      ['Hotspot score', fmt(file.hotspot_score, 2)],
+      ['Revisions, 90 days', fmt(file.revisions_90d)],
+      ['Churn (lines)', fmt(file.churn)],
+      ['Churn, 90 days', fmt(file.churn_90d)],
+      ['Months since change', fmt(file.age_months)],
+      ['Main author share', file.main_author_share == null ? '–' : `${fmt(file.main_author_share * 100)}%`],
+      ['Authors who know it', fmt(file.knowledgeable_authors)],
+    );
 
   return (
     <section

@@ -11,6 +11,8 @@ export interface HistoryRepoOptions {
   /** Where the repository is created. */
   dir: string;
   commits: number;
+  /** At most this many source files (the first ones found); default all. */
+  files?: number;
   seed?: number;
 }
 
@@ -22,7 +24,7 @@ export interface HistoryRepoOptions {
 export async function buildHistoryRepo(opts: HistoryRepoOptions): Promise<void> {
   mkdirSync(opts.dir, { recursive: true });
   const rand = mulberry32(opts.seed ?? 42);
-  const files = listPython(opts.source, 400_000);
+  const files = listPython(opts.source, 400_000).slice(0, opts.files ?? Number.POSITIVE_INFINITY);
   const content = new Map<string, string[]>();
   await once(spawn('git', ['init', '-q', '-b', 'main', opts.dir], { stdio: 'inherit' }), 'close');
   const git = spawn('git', ['fast-import', '--quiet'], {

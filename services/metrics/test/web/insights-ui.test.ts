@@ -3,11 +3,12 @@
 // history, one cloning shallowly. Every expected number is worked out below from that fixture's commits.
 
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { artifactPath, launchChromium, needChromium, needTool, watchCsp } from '@app/kit/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { heatColour } from '../../src/reports/colour.js';
-import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { createFixtureBase, type FixtureBase, gitSync } from '../fixtures-builder/build-repo.js';
 import { buildInsightsFixture, CORE, INIT, MODELS, REPORT, UTILS, VIEWS } from './insights-fixture.js';
 import { startUiService, type UiService } from './ui-service.js';
 
@@ -58,8 +59,8 @@ const degree = (a: string, b: string, shared: number) =>
   `${((100 * shared) / ((REVS[a]! + REVS[b]!) / 2)).toFixed(1)}%`;
 
 const REASON_TEXT = {
-  shallow_clone: 'The repository was cloned shallowly',
-  history_disabled: 'Git history analysis was turned off for this run',
+  shallow_clone: 'The clone holds only part of the history',
+  history_disabled: 'Git history was not read for this run',
 };
 
 const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
@@ -101,6 +102,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
   let csp: () => Promise<string[]>;
   let fullId: number;
   let shallowId: number;
+  let shallowSourceId: number;
 
   /** Starts a run of the fixture and returns its id once the UI shows it done. */
   async function analyse(base: string, url: string): Promise<number> {
@@ -119,6 +121,15 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
   before(async () => {
     fixture = createFixtureBase('metrics-insights-ui-');
     const repo = buildInsightsFixture(fixture);
+    // A repository that is itself a shallow clone: even a full clone of it lacks the history.
+    gitSync(fixture.dir, [
+      'clone',
+      '-q',
+      '--depth',
+      '1',
+      `file://${repo.dir}`,
+      join(fixture.dir, 'acme', 'cut'),
+    ]);
     const env = { PYLINT_ENABLED: 'false' };
     // Both start at once; whichever started is stopped in after() even when the other failed.
     const [f, s] = await Promise.allSettled([
@@ -134,6 +145,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
     csp = await watchCsp(page);
     fullId = await analyse(full.base, repo.url);
     shallowId = await analyse(shallow.base, repo.url);
+    shallowSourceId = await analyse(full.base, 'https://github.com/acme/cut');
   });
 
   after(async () => {
@@ -395,36 +407,44 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
   });
 
   test('shallow clone: every view says the full history is needed, and why', async () => {
-    // The service names why the history is missing; the UI must show that reason in words.
-    const api = (await (await fetch(`${shallow.base}/api/analyses/${shallowId}/hotspots`)).json()) as {
-      history: { available: boolean; reason: keyof typeof REASON_TEXT };
-    };
-    assert.equal(api.history.available, false);
-    const reason = api.history.reason;
-    assert.ok(reason in REASON_TEXT, `a reason is given (${reason})`);
-    for (const view of ['hotspots', 'coupling', 'knowledge', 'heatmap']) {
-      await page.goto(`${shallow.base}/analyses/${shallowId}/insights/${view}`);
-      if (view === 'heatmap') await page.getByLabel('Colour by').selectOption('age');
-      const note = page.getByRole('note');
-      await note.waitFor();
-      assert.equal(await note.getAttribute('data-history-reason'), reason, view);
-      assert.match(
-        (await note.textContent()) ?? '',
-        new RegExp(
-          `^This view needs the full git history \\(clone with CLONE_SHALLOW=false / history enabled\\)\\.${REASON_TEXT[reason]}`,
-        ),
-        view,
-      );
-      if (view === 'hotspots') assert.equal(await page.locator('table.hotspots').count(), 0);
-      if (view === 'coupling') assert.equal(await page.locator('svg.chord').count(), 0);
-      if (view === 'knowledge') assert.equal(await page.locator('[data-kpi]').count(), 0);
-      if (view === 'heatmap') {
-        // No ages: every cell is grey rather than a guessed colour.
-        const fills = await attrs(page.locator('svg.treemap rect.cell'), 'fill');
-        assert.deepEqual([...new Set(fills)], ['#9aa0a6']);
+    // Two ways to lack the history: a service that clones shallowly (CLONE_SHALLOW=true) and a source
+    // repository that is itself shallow, cloned in full. The note shows the reason the service gives.
+    const runs = [
+      { base: shallow.base, id: shallowId, reason: null },
+      { base: full.base, id: shallowSourceId, reason: 'shallow_clone' },
+    ] as const;
+    for (const run of runs) {
+      const api = (await (await fetch(`${run.base}/api/analyses/${run.id}/hotspots`)).json()) as {
+        history: { available: boolean; reason: keyof typeof REASON_TEXT };
+      };
+      assert.equal(api.history.available, false);
+      const reason = api.history.reason;
+      assert.ok(reason in REASON_TEXT, `a reason is given (${reason})`);
+      if (run.reason) assert.equal(reason, run.reason);
+      for (const view of ['hotspots', 'coupling', 'knowledge', 'heatmap']) {
+        await page.goto(`${run.base}/analyses/${run.id}/insights/${view}`);
+        if (view === 'heatmap') await page.getByLabel('Colour by').selectOption('age');
+        const note = page.getByRole('note');
+        await note.waitFor();
+        assert.equal(await note.getAttribute('data-history-reason'), reason, view);
+        assert.match(
+          (await note.textContent()) ?? '',
+          new RegExp(
+            `^This view needs the full git history \\(clone with CLONE_SHALLOW=false / history enabled\\)\\.${REASON_TEXT[reason]}`,
+          ),
+          view,
+        );
+        if (view === 'hotspots') assert.equal(await page.locator('table.hotspots').count(), 0);
+        if (view === 'coupling') assert.equal(await page.locator('svg.chord').count(), 0);
+        if (view === 'knowledge') assert.equal(await page.locator('[data-kpi]').count(), 0);
+        if (view === 'heatmap') {
+          // No ages: every cell is grey rather than a guessed colour.
+          const fills = await attrs(page.locator('svg.treemap rect.cell'), 'fill');
+          assert.deepEqual([...new Set(fills)], ['#9aa0a6']);
+        }
       }
+      await page.screenshot({ path: artifactPath(`metrics-insights-${reason}.png`), fullPage: true });
     }
-    await page.screenshot({ path: artifactPath('metrics-insights-shallow.png'), fullPage: true });
   });
 
   test('phone width: the views fit 390 px without sideways scrolling', async () => {

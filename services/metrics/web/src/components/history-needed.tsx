@@ -2,8 +2,9 @@ import type { HistoryState } from '../api/types.js';
 
 const REASONS: Record<NonNullable<HistoryState['reason']>, string> = {
   shallow_clone:
-    'The repository was cloned shallowly (CLONE_SHALLOW is on), so the run saw only the analysed commit.',
-  history_disabled: 'Git history analysis was turned off for this run.',
+    'The clone holds only part of the history (the repository itself is a shallow clone), so revisions, authors and ages would be wrong.',
+  history_disabled:
+    'Git history was not read for this run: the service reads it only when it clones in full (CLONE_SHALLOW=false).',
 };
 
 /** What a history view shows instead of numbers it cannot compute honestly. */

@@ -277,6 +277,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
       degree(MODELS, VIEWS, 4),
     ]);
     assert.equal(await page.locator('svg.chord path.ribbon.on').count(), 2);
+    await page.screenshot({ path: artifactPath('metrics-coupling-partners.png'), fullPage: true });
 
     // The keyboard does the same: Tab to a file on the circle, Enter shows its partners.
     await page.locator(`svg.chord path.chord-arc[data-path="${CORE}"]`).focus();
@@ -459,6 +460,23 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
         assert.ok(scroll <= client, `${view}: page is ${scroll} px wide in a ${client} px window`);
         await phone.screenshot({ path: artifactPath(`metrics-${view}-phone.png`), fullPage: true });
       }
+      // A file's drill-down fits too: its wide tables scroll in their own box.
+      await phone.goto(`${full.base}/analyses/${fullId}/insights/hotspots?file=${encodeURIComponent(CORE)}`);
+      await phone.getByRole('table', { name: `Functions of ${CORE}` }).waitFor();
+      const [dw = 0, dcw = 0] = await phone.evaluate<number[]>(
+        '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+      );
+      assert.ok(dw <= dcw, `drill-down: page is ${dw} px wide in a ${dcw} px window`);
+      // The dark theme on a phone, chosen from the header as a user would.
+      await phone.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await phone.goto(`${full.base}/analyses/${fullId}/insights/coupling`);
+      await clickArc(phone, CORE);
+      await phone.getByRole('table', { name: `Files that change with ${CORE}` }).waitFor();
+      await phone.screenshot({ path: artifactPath('metrics-coupling-phone-dark.png'), fullPage: true });
+      const [w = 0, cw = 0] = await phone.evaluate<number[]>(
+        '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+      );
+      assert.ok(w <= cw, `coupling with partners: page is ${w} px wide in a ${cw} px window`);
     } finally {
       await phone.close();
     }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FileAnalysis, FunctionMetrics } from '../../packages/pyscan/src/index.js';
+import type { FileAnalysis } from '../../packages/pyscan/src/index.js';
 import { collectGitHistory, readGitHistory } from '../../services/metrics/src/history/git-history.js';
 import { computeInsights } from '../../services/metrics/src/insights/compute-insights.js';
 import { buildHistoryRepo } from './build-history-repo.js';

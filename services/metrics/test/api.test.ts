@@ -288,6 +288,16 @@ for (const target of await testDatabases()) {
       assert.equal(badSort.status, 422);
       assert.equal(badSort.body.code, 'validation_failed');
       assert.equal((await fetch(`${svc.url}/api/analyses/${id}/files?metric=path&min=1`)).status, 422);
+      // History off (the default shallow clone): the insights say so instead of showing numbers.
+      for (const e of ['hotspots', 'coupling', 'knowledge', 'code-age']) {
+        const ins = await json(await fetch(`${svc.url}/api/analyses/${id}/${e}`));
+        assert.equal(ins.status, 200, e);
+        assert.deepEqual(
+          ins.body.history,
+          { available: false, reason: 'history_disabled', commits_read: 0 },
+          e,
+        );
+      }
       const sum = await json(await fetch(`${svc.url}/api/analyses/${id}/summary`));
       assert.equal(sum.body.functions, 3);
 

@@ -10,7 +10,14 @@ import { ageDistribution, ageMonths } from '../../src/insights/code-age.js';
 import { computeInsights } from '../../src/insights/compute-insights.js';
 import { couplingPairs } from '../../src/insights/coupling.js';
 import { busFactor, fileKnowledge } from '../../src/insights/knowledge.js';
-import { createFixtureBase, type FixtureBase, gitSync } from '../fixtures-builder/build-repo.js';
+import {
+  ALICE as ALICE_AUTHOR,
+  BOB as BOB_AUTHOR,
+  createFixtureBase,
+  type FixtureBase,
+  gitSync,
+  RepoBuilder,
+} from '../fixtures-builder/build-repo.js';
 import { buildInsightsRepo, type InsightsRepo } from './insights-fixture.js';
 
 const skip = needTool('git');
@@ -152,6 +159,48 @@ describe('history insights from one pass', { skip }, () => {
     assert.equal(r.files.get('a.py')?.churn_90d, 3);
     assert.equal(r.files.get('a.py')?.revisions_90d, 3);
     assert.equal(r.shares.length, 9);
+  });
+
+  test('a side branch editing the old name of a file renamed on main stays coupled to it', async () => {
+    const b = new RepoBuilder(`${base.dir}/side-rename`);
+    const text = (name: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${name}${i} = ${i}`).join('\n') + '\n';
+    const day = (d: number) => `2024-02-0${d}T00:00:00Z`;
+    b.write('x.py', text('x', 5))
+      .write('y.py', text('y', 5))
+      .commit('R1', { author: ALICE_AUTHOR, date: day(1) });
+    b.branch('side').checkout('main');
+    b.move('y.py', 'z.py').commit('R2 rename', { author: ALICE_AUTHOR, date: day(2) });
+    b.checkout('side');
+    for (let i = 1; i <= 3; i++) {
+      b.write('x.py', text('x', 5 + i)).write('y.py', text('y', 5 + i));
+      b.commit(`S${i}`, { author: BOB_AUTHOR, date: day(2 + i) });
+    }
+    b.checkout('main');
+    gitSync(b.dir, ['merge', '-q', '--no-edit', '--no-ff', 'side'], {
+      GIT_AUTHOR_NAME: 'A',
+      GIT_AUTHOR_EMAIL: 'a@x',
+      GIT_AUTHOR_DATE: day(6),
+      GIT_COMMITTER_NAME: 'A',
+      GIT_COMMITTER_EMAIL: 'a@x',
+      GIT_COMMITTER_DATE: day(6),
+    });
+    for (let i = 1; i <= 2; i++) {
+      b.write('x.py', text('x', 8 + i)).write('z.py', text('y', 8 + i));
+      b.commit(`R${2 + i}`, { author: ALICE_AUTHOR, date: day(6 + i) });
+    }
+    for (const parallelism of [1, 2] as const) {
+      const h = await readGitHistory(b.dir, { parallelism });
+      // x: R1, S1-S3, R3, R4 = 6; z: R1 (as y), R2, S1-S3 (as y, on the side branch), R3, R4 = 7;
+      // together: R1, S1-S3, R3, R4 = 6 → 6 / 6.5 = 92.3 %.
+      assert.deepEqual(
+        Object.fromEntries(h.coupling?.revisions ?? []),
+        { 'x.py': 6, 'z.py': 7 },
+        `p${parallelism}`,
+      );
+      assert.deepEqual(Object.fromEntries(h.coupling?.shared ?? []), { 'x.py\0z.py': 6 }, `p${parallelism}`);
+      assert.equal(h.churn.get('z.py')?.churn, 5 + 3 + 2);
+    }
   });
 
   test('a shallow clone has no history: every insight says so', async () => {

@@ -65,8 +65,11 @@ export interface Analysis {
   summary: Summary | null;
 }
 
-/** One file-level row; numbers are null where the metric could not be computed or was not enabled. */
-export interface FileRow {
+/**
+ * One file-level row; numbers are null where the metric could not be computed or was not enabled. The
+ * history insights' columns are absent from results stored before they existed.
+ */
+export interface FileRow extends Partial<FileHistoryInsights> {
   path: string;
   loc: number | null;
   lloc: number | null;

@@ -1,6 +1,6 @@
 // pyscan's command line: `pyscan [options] [paths ...]` (see help.ts and docs/pyscan-cli.md).
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { compileExcludes } from '../config/globs.js';
@@ -70,8 +70,12 @@ function emit(text: string, out: string | undefined, cwd: string): void {
     process.stdout.write(text);
     return;
   }
+  const file = resolve(cwd, out);
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new UsageError(`--out ${out} is a folder: only --format csv writes to a folder`);
+  }
   try {
-    writeFileSync(resolve(cwd, out), text);
+    writeFileSync(file, text);
   } catch (err) {
     throw new UsageError(`cannot write ${out}: ${(err as Error).message}`);
   }

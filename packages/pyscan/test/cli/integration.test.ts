@@ -151,3 +151,42 @@ describe('pre-commit', () => {
     }
   });
 });
+
+describe('the documented GitHub Actions job', () => {
+  test('its pyscan step, run as written in docs/pyscan-cli.md, writes a SARIF log with the results', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'pyscan-cli.md'), 'utf8');
+    const workflow = doc.split('# .github/workflows/pyscan.yml')[1]?.split('```')[0] ?? '';
+    const step = /^\s*- run: (npx pyscan .*)$/m.exec(workflow)?.[1];
+    assert.ok(step, 'the workflow has an `npx pyscan` step');
+    assert.match(workflow, /uses: github\/codeql-action\/upload-sarif@v3[\s\S]*sarif_file: pyscan\.sarif/);
+    const repo = tempTree({ 'src/app.py': pyFunction('busy', 16), 'src/calm.py': pyFunction('calm', 2) });
+    try {
+      git(repo.dir, 'init', '-q');
+      // `npx pyscan` as the job runs it after `npm ci`; here the bin is put on PATH instead.
+      const res = spawnSync('bash', ['-c', `${step.replace(/^npx pyscan/, 'pyscan')} --threads 1`], {
+        cwd: repo.dir,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ''}`,
+          PYSCAN_FROM_SOURCE: '1',
+        },
+      });
+      assert.equal(res.status, 1, res.stderr);
+      const log = JSON.parse(readFileSync(join(repo.dir, 'pyscan.sarif'), 'utf8')) as {
+        runs: {
+          results: {
+            ruleId: string;
+            locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+          }[];
+        }[];
+      };
+      assert.deepEqual(
+        log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri]),
+        [['pyscan/cc', 'src/app.py']],
+      );
+    } finally {
+      repo.cleanup();
+    }
+  });
+});

@@ -176,6 +176,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
 /** Runs main and turns every failure into one line on stderr and exit code 2. */
 export async function run(): Promise<void> {
+  // `pyscan … | head` closes the pipe early: that is the reader's choice, not an error worth a trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+    process.stderr.write(`pyscan: cannot write the output: ${err.message}\n`);
+    process.exit(EXIT_USAGE);
+  });
   try {
     process.exitCode = await main(process.argv.slice(2));
   } catch (err) {

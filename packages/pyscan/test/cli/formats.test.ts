@@ -172,7 +172,11 @@ describe('--format text', () => {
     const out = res.stdout;
     assert.match(out, /^pyscan \d+\.\d+\.\d+ — 5 files, 1 classes, 4 functions in [\d.]+ s \(1 threads\)$/m);
     assert.match(out, /ranks A 2, B 0, C 2, D 0, E 0, F 0/);
-    assert.match(out, /not measured 1 files:\n {2}broken\.py: /);
+    assert.match(out, /^not measured {5}1 files:\n {2}broken\.py: /m);
+    assert.match(
+      out,
+      /^lines {12}loc 77, sloc 74, lloc 74, comments 0, blank 3\nc.*\nmaintainability {2}average 67\.1; ranks A 4, B 0, C 0$/m,
+    );
     const worst = out.split('Worst functions (of 4, by cyclomatic complexity)\n')[1]?.split('\n') ?? [];
     assert.match(worst[0] ?? '', /^ {2}CC\s+RANK\s+COGNITIVE\s+PARAMS\s+NESTING\s+LOCATION\s+NAME$/);
     assert.match(worst[1] ?? '', /^ {2}17\s+C\s+\d+\s+8\s+1\s+hard\.py:1\s+tangled$/);

@@ -42,21 +42,21 @@ export function renderText(r: Report, p: Paint, top: number): string {
       ` — ${s.files} files, ${s.classes} classes, ${s.functions} functions in ${r.seconds.toFixed(2)} s (${r.threads} threads)`,
   );
   out.push(
-    `lines        loc ${s.loc}, sloc ${s.sloc}, lloc ${s.lloc}, comments ${s.comments}, blank ${s.blank}`,
+    `lines            loc ${s.loc}, sloc ${s.sloc}, lloc ${s.lloc}, comments ${s.comments}, blank ${s.blank}`,
   );
   out.push(
-    `complexity   average ${fmt(s.cc_avg as number | null)}, max ${fmt(s.cc_max as number | null)}; ranks ` +
+    `complexity       average ${fmt(s.cc_avg as number | null)}, max ${fmt(s.cc_max as number | null)}; ranks ` +
       ['a', 'b', 'c', 'd', 'e', 'f']
         .map((k) => `${k.toUpperCase()} ${s[`cc_rank_${k}` as keyof typeof s]}`)
         .join(', '),
   );
   out.push(
-    `maintainab.  average ${fmt(s.mi_avg as number | null)}; ranks ` +
+    `maintainability  average ${fmt(s.mi_avg as number | null)}; ranks ` +
       ['a', 'b', 'c'].map((k) => `${k.toUpperCase()} ${s[`mi_rank_${k}` as keyof typeof s]}`).join(', '),
   );
   const broken = r.files.filter((f) => f.file.parse_error);
   if (broken.length > 0) {
-    out.push(p.yellow(`not measured ${broken.length} files:`));
+    out.push(p.yellow(`not measured     ${broken.length} files:`));
     for (const f of broken.slice(0, top)) out.push(`  ${f.file.path}: ${f.file.parse_error}`);
   }
   if (fns.length > 0) {

@@ -1,22 +1,15 @@
 // pyscan's command line: `pyscan [options] [paths ...]` (see help.ts and docs/pyscan-cli.md).
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { compileExcludes } from '../config/globs.js';
-import { createAnalyzerPool } from '../pool.js';
 import { summarize } from '../summary.js';
-import type { FileAnalysis } from '../types.js';
 import { parseFlags } from './args.js';
 import { type ChangeSet, changesSince, diffScope } from './diff.js';
 import { EXIT_GATE_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
-import { paint, useColor } from './formats/color.js';
-import { writeCsvs } from './formats/csv.js';
-import { renderJson } from './formats/json.js';
-import { renderSarif } from './formats/sarif.js';
-import { gateLines, renderText } from './formats/text.js';
 import { helpText } from './help.js';
+import { writeReport } from './output.js';
 import type { Report } from './report.js';
+import { analyzeWithPool } from './run-pool.js';
 import { resolveSettings } from './settings.js';
 import { baseFolder, relPosix, resolveTargets } from './targets.js';
 import { evaluate, parseFailOn } from './thresholds.js';
@@ -30,55 +23,9 @@ function invocationFolder(env: NodeJS.ProcessEnv): string {
   return process.cwd();
 }
 
-async function analyze(
-  files: { absPath: string; relPath: string }[],
-  threads: number | undefined,
-  maxFileSeconds: number,
-): Promise<{ results: FileAnalysis[]; threads: number }> {
-  if (files.length === 0) return { results: [], threads: 0 };
-  const pool = await createAnalyzerPool({
-    maxFileSeconds,
-    threads: Math.max(1, Math.min(threads ?? availableParallelism(), files.length)),
-  });
-  const tty = process.stderr.isTTY === true;
-  let done = 0;
-  try {
-    const results = await Promise.all(
-      files.map(async (f) => {
-        const r = await pool.analyzeFile(f.absPath, f.relPath);
-        done++;
-        if (tty && (done % 25 === 0 || done === files.length)) {
-          process.stderr.write(`\ranalysed ${done}/${files.length} files`);
-        }
-        return r;
-      }),
-    );
-    return { results, threads: pool.threads };
-  } finally {
-    await pool.close();
-    if (tty) process.stderr.write('\r\u001b[K');
-  }
-}
-
 function gitTopLevel(dir: string): string | null {
   const res = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
   return res.status === 0 ? res.stdout.trim() : null;
-}
-
-function emit(text: string, out: string | undefined, cwd: string): void {
-  if (out === undefined) {
-    process.stdout.write(text);
-    return;
-  }
-  const file = resolve(cwd, out);
-  if (existsSync(file) && statSync(file).isDirectory()) {
-    throw new UsageError(`--out ${out} is a folder: only --format csv writes to a folder`);
-  }
-  try {
-    writeFileSync(file, text);
-  } catch (err) {
-    throw new UsageError(`cannot write ${out}: ${(err as Error).message}`);
-  }
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -112,7 +59,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     changedFiles = inChange.map((f) => f.relPath);
     if (flags.changedOnly) files = inChange;
   }
-  const { results, threads } = await analyze(files, settings.threads, settings.maxFileSeconds);
+  const { results, threads } = await analyzeWithPool(files, settings.threads, settings.maxFileSeconds);
   const absOf = new Map(files.map((f) => [f.relPath, f.absPath]));
   const violations = evaluate(rules, results, changes ? diffScope(changes, (rel) => absOf.get(rel)) : null);
   const seconds = (performance.now() - t0) / 1000;
@@ -137,40 +84,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return relPosix(uriRoot, absOf.get(rel) ?? resolve(base, rel));
     },
   };
-  const out = flags.out;
-  const errPaint = paint(useColor(process.stderr, env));
-  switch (settings.format) {
-    case 'text':
-      emit(
-        renderText(report, paint(out === undefined && useColor(process.stdout, env)), settings.top),
-        out,
-        cwd,
-      );
-      break;
-    case 'json':
-      emit(renderJson(report), out, cwd);
-      break;
-    case 'sarif':
-      emit(renderSarif(report), out, cwd);
-      break;
-    case 'csv': {
-      const dir = resolve(cwd, out ?? 'pyscan-out');
-      try {
-        writeCsvs(report, dir);
-      } catch (err) {
-        throw new UsageError(`cannot write CSV files to ${dir}: ${(err as Error).message}`);
-      }
-      const errors = results.filter((r) => r.file.parse_error).length;
-      process.stdout.write(
-        `${results.length} files (${errors} with parse_error), ${report.summary.functions} functions, ` +
-          `${report.summary.classes} classes in ${seconds.toFixed(2)} s with ${threads} threads -> ${dir}\n`,
-      );
-      break;
-    }
-  }
-  // The other formats are for machines; the verdict and the violations go to stderr for the CI log.
-  if (settings.format !== 'text' && rules.length > 0)
-    process.stderr.write(`${gateLines(report, errPaint).join('\n')}\n`);
+  writeReport(report, { format: settings.format, out: flags.out, cwd, top: settings.top, env });
   return violations.length > 0 ? EXIT_GATE_FAILED : EXIT_OK;
 }
 

@@ -1,5 +1,4 @@
 // The result of one CLI run, shared by every output format.
-import type { PyscanSettings } from '../config/pyproject.js';
 import type { SummaryRow } from '../summary.js';
 import type { FileAnalysis } from '../types.js';
 import type { Rule, Violation } from './thresholds.js';
@@ -23,5 +22,3 @@ export interface Report {
   /** SARIF wants paths relative to the repository (or the current folder), not to `base`. */
   uriOf(relPath: string): string;
 }
-
-export type { PyscanSettings };

@@ -1,5 +1,5 @@
 // The --help text, laid out like radon's (usage, arguments, options with defaults) plus exit codes.
-import { METRIC_NAMES } from './thresholds.js';
+import { metricNames } from './thresholds.js';
 
 export function helpText(version: string): string {
   return `usage: pyscan [-h] [-V] [-f {text,json,csv,sarif}] [-o OUT] [--fail-on RULES]
@@ -29,8 +29,9 @@ options:
                         standard output), a folder for csv (default: pyscan-out).
   --fail-on RULES       Comma-separated limits, e.g. "cc>15,cognitive>20,mi<20,
                         rank>=D"; repeatable. Every item breaking one is listed and
-                        the exit code is 1. Metrics: ${METRIC_NAMES.join(', ')}.
-                        Operators: > >= < <= =. (default: none)
+                        the exit code is 1. Operators: > >= < <= =. Metrics:
+                        ${metricNames('function').join(', ')} (functions);
+                        ${metricNames('file').join(', ')} (files). (default: none)
   --diff REF            Apply --fail-on only to functions and files changed since the
                         git revision REF (working tree and untracked files included).
   --changed-only        With --diff, analyse only the changed files.

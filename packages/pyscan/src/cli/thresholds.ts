@@ -31,6 +31,11 @@ export const METRICS: Readonly<Record<string, MetricDef>> = {
 
 export const METRIC_NAMES = Object.keys(METRICS);
 
+/** The metrics that apply to functions, or to files. */
+export function metricNames(scope: Scope): string[] {
+  return METRIC_NAMES.filter((m) => METRICS[m]?.scope === scope);
+}
+
 /** One parsed rule; `text` is its canonical spelling ("cc>15"). */
 export interface Rule {
   metric: string;

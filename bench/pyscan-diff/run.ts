@@ -51,7 +51,9 @@ function buildRepo(): { dir: string; changed: string[] } {
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'add', '-A');
   git(dir, 'commit', '-qm', 'import');
-  const changed = [picked[10], picked[Math.floor(FILES / 2)], picked[FILES - 5]].filter((p): p is string => !!p);
+  const changed = [picked[10], picked[Math.floor(FILES / 2)], picked[FILES - 5]].filter(
+    (p): p is string => !!p,
+  );
   for (const rel of changed) {
     const body = Array.from({ length: 16 }, (_, i) => `    if x == ${i}:\n        return ${i}\n`).join('');
     appendFileSync(join(dir, rel), `\n\ndef added_by_bench(x):\n${body}    return -1\n`);
@@ -62,7 +64,12 @@ function buildRepo(): { dir: string; changed: string[] } {
 
 function timeOnce(cwd: string, args: string[]): { seconds: number; status: number | null; stderr: string } {
   const t0 = process.hrtime.bigint();
-  const res = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
+  const res = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   return { seconds, status: res.status, stderr: res.stderr };
 }
@@ -86,18 +93,37 @@ function measure(label: string, cwd: string, args: string[]): void {
 
 const t0 = performance.now();
 const { dir, changed } = buildRepo();
-console.log(`repository: ${FILES} files from ${values.source}, built in ${((performance.now() - t0) / 1000).toFixed(1)} s at ${dir}`);
+console.log(
+  `repository: ${FILES} files from ${values.source}, built in ${((performance.now() - t0) / 1000).toFixed(1)} s at ${dir}`,
+);
 console.log(`changed in HEAD: ${changed.join(', ')}`);
-console.log(`cli: ${DIST ? `packages/pyscan/${DIST} (built)` : 'TypeScript source through tsx (no dist/)'}; ${cpus().length} cores; ${ROUNDS} rounds each`);
-console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `cli: ${DIST ? `packages/pyscan/${DIST} (built)` : 'TypeScript source through tsx (no dist/)'}; ${cpus().length} cores; ${ROUNDS} rounds each`,
+);
+console.log(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 try {
-  const gate = ['--fail-on', 'cc>15', '--format', 'json', '--out', join(dir, '..', `${dir.split('/').at(-1)}.json`)];
+  const gate = [
+    '--fail-on',
+    'cc>15',
+    '--format',
+    'json',
+    '--out',
+    join(dir, '..', `${dir.split('/').at(-1)}.json`),
+  ];
   measure('pyscan --version (start-up only)', dir, ['--version']);
   measure('pyscan . --diff HEAD~1 --changed-only', dir, ['.', '--diff', 'HEAD~1', '--changed-only', ...gate]);
   measure('pyscan . --diff HEAD~1 (all files analysed)', dir, ['.', '--diff', 'HEAD~1', ...gate]);
   measure('pyscan . (no diff)', dir, ['.', ...gate]);
 } finally {
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   if (!values.keep) {
     rmSync(dir, { recursive: true, force: true });
     rmSync(`${dir}.json`, { force: true });

@@ -39,7 +39,17 @@ function corpus(dir: string): { files: number; lines: number } {
 }
 
 function pyscan(dir: string, out: string): Run {
-  return timed(process.execPath, ['--import', 'tsx', CLI, dir, '--format', 'csv', '--out', out, '--include-tests']);
+  return timed(process.execPath, [
+    '--import',
+    'tsx',
+    CLI,
+    dir,
+    '--format',
+    'csv',
+    '--out',
+    out,
+    '--include-tests',
+  ]);
 }
 
 function line(label: string, r: Run, c: { files: number; lines: number }): string {

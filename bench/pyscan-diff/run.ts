@@ -37,6 +37,15 @@ function git(cwd: string, ...args: string[]): string {
 /** A repository of FILES non-test standard-library files, then one commit changing three of them. */
 function buildRepo(): { dir: string; changed: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'pyscan-diff-bench-'));
+  try {
+    return fillRepo(dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+function fillRepo(dir: string): { dir: string; changed: string[] } {
   const sources = listPython(values.source, 256 * 1024).filter((p) => !isTestPath(p));
   if (sources.length === 0) throw new Error(`no Python files under ${values.source}`);
   // Fewer sources than FILES (Debian's 3.11 has 664 non-test ones): the rest are copies under copy2/, …

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { needTool } from '@app/kit/testing';
-import { git, pyFunction, pyscan, tempTree } from './helpers.js';
+import { git, pyFunction, pyscan, REPORT_SCHEMA, tempTree, validator } from './helpers.js';
 
 interface Doc {
   summary: { files: number };
@@ -57,6 +57,8 @@ describe('--diff <ref>', { skip: needTool('git') }, () => {
   test('gates only functions added or changed since the ref, untracked files included', () => {
     const { status, doc, stderr } = run(tree.dir, ['.', '--diff', 'HEAD~1', '--fail-on', 'cc>15']);
     assert.equal(status, 1);
+    const validate = validator(REPORT_SCHEMA);
+    assert.ok(validate(doc), JSON.stringify(validate.errors));
     assert.deepEqual(names(doc), [
       'src/added.py:1:added_mess:cc',
       'src/legacy.py:49:new_mess:cc',

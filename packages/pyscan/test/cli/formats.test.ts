@@ -1,33 +1,9 @@
 // Every output format from a real CLI process: JSON against its schema, SARIF against SARIF 2.1.0, CSV, text.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Ajv } from 'ajv';
-import type { FormatsPlugin } from 'ajv-formats';
-import { pyFunction, pyscan, tempTree } from './helpers.js';
-
-// ajv-formats is CommonJS with an `exports.default`; require gives the plugin function itself.
-const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
-const ESC = '\u001b[';
-
-const REPORT_SCHEMA = new URL('../../schema/pyscan-report.schema.json', import.meta.url);
-const SARIF_SCHEMA = new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url);
-
-function validator(schemaUrl: URL): { (data: unknown): boolean; errors?: unknown } {
-  // strict off: the SARIF schema uses keywords ajv's strict mode frowns on (uniqueItems on objects).
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const compiled = ajv.compile(JSON.parse(readFileSync(schemaUrl, 'utf8')));
-  const check = (data: unknown) => {
-    const ok = compiled(data);
-    check.errors = compiled.errors;
-    return ok;
-  };
-  check.errors = undefined as unknown;
-  return check;
-}
+import { ESC, pyFunction, pyscan, REPORT_SCHEMA, SARIF_SCHEMA, tempTree, validator } from './helpers.js';
 
 let tree: ReturnType<typeof tempTree>;
 

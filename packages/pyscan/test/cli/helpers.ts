@@ -1,8 +1,11 @@
 // Runs the pyscan CLI as a real process and builds small folders and git repositories for it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Ajv } from 'ajv';
+import type { FormatsPlugin } from 'ajv-formats';
 
 export const CLI_SOURCE = new URL('../../src/cli.ts', import.meta.url).pathname;
 export const BIN = new URL('../../bin/pyscan.mjs', import.meta.url).pathname;
@@ -69,4 +72,25 @@ export function pyFunction(name: string, cc: number, params = 1): string {
   const args = Array.from({ length: params }, (_, i) => `a${i}`).join(', ');
   const body = Array.from({ length: cc - 1 }, (_, i) => `    if a0 == ${i}:\n        return ${i}\n`).join('');
   return `def ${name}(${args}):\n${body}    return -1\n`;
+}
+
+// ajv-formats is CommonJS with an `exports.default`; require gives the plugin function itself.
+const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
+export const ESC = '\u001b[';
+
+export const REPORT_SCHEMA = new URL('../../schema/pyscan-report.schema.json', import.meta.url);
+export const SARIF_SCHEMA = new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url);
+
+export function validator(schemaUrl: URL): { (data: unknown): boolean; errors?: unknown } {
+  // strict off: the SARIF schema uses keywords ajv's strict mode frowns on (uniqueItems on objects).
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const compiled = ajv.compile(JSON.parse(readFileSync(schemaUrl, 'utf8')));
+  const check = (data: unknown) => {
+    const ok = compiled(data);
+    check.errors = compiled.errors;
+    return ok;
+  };
+  check.errors = undefined as unknown;
+  return check;
 }

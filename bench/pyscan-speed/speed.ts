@@ -56,7 +56,7 @@ function corpus(dir: string): { files: number; lines: number } {
 }
 
 function pyscan(dir: string, out: string): Run {
-  return timed(process.execPath, [...CLI, dir, '--out', out, '--include-tests']);
+  return timed(process.execPath, [...CLI, dir, '--format', 'csv', '--out', out, '--include-tests']);
 }
 
 function line(label: string, r: Run, c: { files: number; lines: number }): string {

@@ -37,7 +37,7 @@ export interface AnalysesTable {
   warnings: string;
   error_code: string | null;
   error_message: string | null;
-  /** The settings the run used (`{shallow, pylint, skip_test_files, max_file_count}`). */
+  /** The settings the run used (`{history, pylint, skip_test_files, max_file_count, exclude, repository_config}`). */
   settings: string;
   /** The summary object once done. */
   summary: string | null;

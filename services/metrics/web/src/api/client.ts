@@ -50,8 +50,12 @@ export const listAnalyses = (limit = 20, repoUrl?: string) =>
 
 export const getAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}`);
 
-export const createAnalysis = (body: { repo_url: string; branch?: string; ref?: string }) =>
-  api<Analysis>('/api/analyses', { method: 'POST', body });
+export const createAnalysis = (body: {
+  repo_url: string;
+  branch?: string;
+  ref?: string;
+  exclude?: string[];
+}) => api<Analysis>('/api/analyses', { method: 'POST', body });
 
 /** Download links of the service, by level. */
 export const downloadUrl = (id: number, level: 'file' | 'class' | 'function' | 'summary' | 'all') =>

@@ -4,7 +4,7 @@ import type { FileAnalysis } from '../types.js';
 import type { Rule, Violation } from './thresholds.js';
 
 export interface Report {
-  tool: { name: 'pyscan'; version: string; homepage: string };
+  tool: { name: 'pyscan'; version: string; homepage: string | null };
   /** Absolute folder the rows' paths are relative to. */
   base: string;
   files: FileAnalysis[];

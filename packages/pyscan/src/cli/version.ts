@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 
 interface PackageFacts {
   version: string;
-  homepage: string;
+  /** Null while the package has no published home page (SARIF then leaves the links out). */
+  homepage: string | null;
 }
 
 let cached: PackageFacts | undefined;
@@ -13,7 +14,7 @@ export function packageFacts(): PackageFacts {
     const pkg = JSON.parse(
       readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
     ) as Partial<PackageFacts>;
-    cached = { version: pkg.version ?? '0.0.0', homepage: pkg.homepage ?? 'https://pypi.org/project/radon/' };
+    cached = { version: pkg.version ?? '0.0.0', homepage: pkg.homepage ?? null };
   }
   return cached;
 }

@@ -26,7 +26,7 @@ export function toSarif(r: Report): object {
       fullDescription: {
         text: `A ${metricScope(m)} whose ${metricLabel(m)} breaks the --fail-on limit (${limits.join(', ')}).`,
       },
-      helpUri: r.tool.homepage,
+      ...(r.tool.homepage ? { helpUri: r.tool.homepage } : {}),
       defaultConfiguration: { level: 'error' },
       properties: { scope: metricScope(m), limits },
     };
@@ -57,7 +57,7 @@ export function toSarif(r: Report): object {
             name: 'pyscan',
             version: r.tool.version,
             semanticVersion: r.tool.version,
-            informationUri: r.tool.homepage,
+            ...(r.tool.homepage ? { informationUri: r.tool.homepage } : {}),
             rules,
           },
         },

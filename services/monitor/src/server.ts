@@ -55,7 +55,14 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   const maintenance = new MaintenanceSchedule(database.db, log);
   const { start: startOutbox = true, ...outboxOptions } = opts.outbox ?? {};
   const outbox = new OutboxWorker(
-    { db: database.db, dialect: database.dialect, log, encryptionKey: keys.encryption, settings },
+    {
+      db: database.db,
+      dialect: database.dialect,
+      log,
+      encryptionKey: keys.encryption,
+      settings,
+      subscriberKeys: { encryption: keys.encryption, subscriptions: keys.subscriptions },
+    },
     outboxOptions,
   );
   const engine = new CheckEngine(database.db, bus, log, {

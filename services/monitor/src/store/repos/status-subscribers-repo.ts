@@ -40,13 +40,10 @@ export const statusSubscribersRepo = {
       .where('page_id', '=', pageId)
       .where('email', '=', email)
       .executeTakeFirst(),
-  byTokenHash: (db: Db, pageId: number, hash: string) =>
-    db
-      .selectFrom('status_subscribers')
-      .selectAll()
-      .where('page_id', '=', pageId)
-      .where('confirm_token_hash', '=', hash)
-      .executeTakeFirst(),
+  byTokenHash: (db: Db, hash: string) =>
+    db.selectFrom('status_subscribers').selectAll().where('confirm_token_hash', '=', hash).executeTakeFirst(),
+  pageById: (db: Db, id: number) =>
+    db.selectFrom('status_pages').select(['id', 'slug', 'title']).where('id', '=', id).executeTakeFirst(),
   /** Inserts unless the address is on the page already; returns the new row or undefined. */
   insertOnce: (db: Db, row: Insertable<StatusSubscribersTable>) =>
     db

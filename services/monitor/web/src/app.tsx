@@ -29,6 +29,9 @@ const ImportExportPage = lazyPage(() =>
   import('./pages/import-export-page.js').then((m) => m.ImportExportPage),
 );
 const IncidentsPage = lazyPage(() => import('./pages/incidents-page.js').then((m) => m.IncidentsPage));
+const IncidentDetailPage = lazyPage(() =>
+  import('./incidents/incident-detail-page.js').then((m) => m.IncidentDetailPage),
+);
 const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.js').then((m) => m.MaintenancePage));
 const SettingsPage = lazyPage(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const UsersPage = lazyPage(() => import('./pages/users-page.js').then((m) => m.UsersPage));
@@ -45,6 +48,7 @@ const routes: RouteDef[] = [
   { path: '/monitors/:id', role: 'viewer', render: (p) => <MonitorDetailPage id={Number(p.id)} /> },
   { path: '/monitors/:id/edit', role: 'admin', render: (p) => <MonitorFormPage id={Number(p.id)} /> },
   { path: '/incidents', role: 'viewer', render: () => <IncidentsPage /> },
+  { path: '/incidents/:id', role: 'viewer', render: (p) => <IncidentDetailPage id={Number(p.id)} /> },
   { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
   { path: '/import-export', role: 'viewer', render: () => <ImportExportPage /> },

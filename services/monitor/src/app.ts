@@ -12,6 +12,7 @@ import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
+import { publicPagesRoutes } from './api/public-pages/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
 import { sseRoutes } from './api/sse/routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(incidentsRoutes(ctx));
   await app.register(transferRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
+  await app.register(publicPagesRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

@@ -66,9 +66,7 @@ export const statusPagesRepo = {
 
   /** Replaces a page's sections and their monitors with `sections`, in order. */
   async replaceLayout(db: Db, pageId: number, sections: readonly SectionLayout[]) {
-    // Monitors go with their sections (cascade), but SQLite only cascades with foreign keys on:
-    // delete both explicitly so the outcome does not depend on a pragma.
-    await db.deleteFrom('status_page_monitors').where('page_id', '=', pageId).execute();
+    // The sections' monitors go with them (cascade).
     await db.deleteFrom('status_page_sections').where('page_id', '=', pageId).execute();
     for (const [position, s] of sections.entries()) {
       const { id } = await db

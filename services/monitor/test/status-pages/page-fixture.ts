@@ -1,5 +1,3 @@
-import { publicViewCache } from '../../src/status-pages/public-view-cache.js';
-import { statusPagesRepo } from '../../src/store/repos/status-pages-repo.js';
 import type { Harness } from '../engine/harness.js';
 
 export interface PageSpec {
@@ -12,23 +10,15 @@ export interface PageSpec {
   sections: { name: string; monitor_ids: number[] }[];
 }
 
-/** Creates a status page straight through its repository (the page API is not what these tests test). */
+/** Creates a status page through the admin API; returns its id. */
 export async function createPage(h: Harness, spec: PageSpec): Promise<number> {
-  const db = h.server.ctx.db;
-  const now = Date.now();
-  const row = await statusPagesRepo.insert(db, {
-    slug: spec.slug,
-    title: spec.title ?? `Status of ${spec.slug}`,
-    description: spec.description ?? null,
-    footer: spec.footer ?? null,
-    uptime_days: spec.uptime_days ?? 90,
-    is_public: spec.is_public === false ? 0 : 1,
-    created_at: now,
-    updated_at: now,
+  const res = await h.call('POST', '/api/status-pages', {
+    title: `Status of ${spec.slug}`,
+    ...spec,
+    is_public: spec.is_public ?? true,
   });
-  await statusPagesRepo.replaceLayout(db, row.id, spec.sections);
-  publicViewCache(h.server.ctx).invalidate();
-  return row.id;
+  if (res.statusCode !== 201) throw new Error(`create page: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
 }
 
 /** A monitor through the API; returns its id. */

@@ -3,8 +3,10 @@ import type { AppContext } from '../../context.js';
 import { publicPageFeed, publicPageHtml, Rendered } from '../../status-pages/public-page-service.js';
 import { renderNotFound } from '../../status-pages/render/page-shell.js';
 import { loadStatusAssets } from '../../status-pages/status-assets.js';
+import { etagMatches } from '../public/routes.js';
+import { SLUG_PATTERN } from '../status-pages/schema.js';
 
-const SLUG = /^[a-z0-9-]{1,64}$/;
+const SLUG = new RegExp(SLUG_PATTERN);
 const hidden = { schema: { hide: true } };
 
 /** Pages revalidate every time (a 304 is cheap) so a visitor never sees an outage late. */
@@ -83,7 +85,7 @@ function sendAsset(
   cache: string,
 ) {
   reply.header('content-type', type).header('cache-control', cache).header('etag', etag);
-  if (matches(req, etag)) return reply.code(304).send();
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.send(body);
 }
 
@@ -97,21 +99,12 @@ async function sendRendered(
   reply.header('content-type', type).header('cache-control', cache).header('vary', 'accept-encoding');
   if (reply.statusCode === 200) {
     reply.header('etag', r.etag);
-    if (matches(req, r.etag)) return reply.code(304).send();
+    if (etagMatches(req.headers['if-none-match'], r.etag)) return reply.code(304).send();
   }
   if (acceptsGzip(req)) {
     return reply.header('content-encoding', 'gzip').send(await r.gzipped());
   }
   return reply.send(r.body);
-}
-
-function matches(req: FastifyRequest, etag: string): boolean {
-  const inm = req.headers['if-none-match'];
-  if (!inm) return false;
-  return inm
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*');
 }
 
 /** Whether the client takes gzip (named without q=0); a proxy or browser nearly always does. */

@@ -306,7 +306,8 @@ function start() {
         headers: etag
           ? { 'if-none-match': etag, accept: 'application/json' }
           : { accept: 'application/json' },
-        cache: 'no-cache',
+        // The validator is sent by hand and a 304 handled here, so the browser's cache stays out of it.
+        cache: 'no-store',
       });
       if (res.status === 200) {
         etag = res.headers.get('etag');

@@ -12,8 +12,11 @@ import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
+import { publicRoutes } from './api/public/routes.js';
+import { publicPagesRoutes } from './api/public-pages/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
 import { sseRoutes } from './api/sse/routes.js';
+import { statusPagesRoutes } from './api/status-pages/routes.js';
 import { subscriptionAdminRoutes } from './api/subscriptions/admin-routes.js';
 import { subscriptionPublicRoutes } from './api/subscriptions/public-routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
@@ -105,6 +108,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(incidentsRoutes(ctx));
   await app.register(transferRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
+  await app.register(statusPagesRoutes(ctx));
+  await app.register(publicRoutes(ctx));
+  await app.register(publicPagesRoutes(ctx));
   await app.register(subscriptionAdminRoutes(ctx));
   // Before the dashboard's catch-all, though specific routes win over its wildcard anyway.
   await app.register(subscriptionPublicRoutes(ctx));

@@ -1,8 +1,5 @@
-/** The stylesheet of the public status pages (served under /status-assets/), shared by these pages. */
-export const STATUS_CSS = '/status-assets/status.css';
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { html } from '../status-pages/render/html.js';
+import { DEFAULT_ASSET_BASE, renderShell } from '../status-pages/render/page-shell.js';
 
 export interface SubscriptionPage {
   title: string;
@@ -15,33 +12,21 @@ export interface SubscriptionPage {
 }
 
 /**
- * A small complete HTML page in the look of the public status pages: no script, no inline style
- * (the strict CSP holds), nothing but the given texts, all escaped.
+ * A small page in the look of the public status pages (their shell and stylesheet): no script,
+ * no inline style, so the strict CSP holds; every text is escaped.
  */
 export function renderSubscriptionPage(p: SubscriptionPage): string {
-  const paras = p.paragraphs.map((t) => `<p>${esc(t)}</p>`).join('\n');
   const form = p.form
-    ? `<form class="subscription-action" method="post" action="${esc(p.form.action)}"><button type="submit">${esc(p.form.button)}</button></form>`
+    ? html`<form class="subscription-action" method="post" action="${p.form.action}"><button type="submit">${p.form.button}</button></form>`
     : '';
-  const back = p.back ? `<p><a href="${esc(p.back.href)}">${esc(p.back.label)}</a></p>` : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${esc(p.title)}</title>
-<link rel="stylesheet" href="${STATUS_CSS}">
-</head>
-<body class="subscription-page">
-<main>
-<h1>${esc(p.heading)}</h1>
-${paras}
+  const back = p.back ? html`<p><a href="${p.back.href}">${p.back.label}</a></p>` : '';
+  return renderShell({
+    title: p.title,
+    assetBase: DEFAULT_ASSET_BASE,
+    head: html`<meta name="robots" content="noindex">\n`,
+    body: html`<header class="page-head"><h1>${p.heading}</h1></header>
+<main class="message">${p.paragraphs.map((t) => html`<p>${t}</p>`)}
 ${form}
-${back}
-</main>
-</body>
-</html>
-`;
+${back}</main>`,
+  });
 }

@@ -1,3 +1,4 @@
+import type { Settings } from '../settings/settings-schema.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { channelsRepo } from '../store/repos/channels-repo.js';
 import { settingsRepo } from '../store/repos/settings-repo.js';
@@ -38,8 +39,20 @@ export async function subscriptionTransport(db: Db): Promise<SubscriptionTranspo
   return transportOf(db, typeof id === 'number' ? id : null, typeof base === 'string' ? base : null);
 }
 
-/** For the public page's renderer: whether to show the subscribe form (cached settings, one lookup). */
+/** How long the public page trusts its answer about the channel (each page view asks). */
+const ENABLED_TTL_MS = 5000;
+// Keyed on the settings object: a settings change replaces it, so a new answer is computed at once.
+const enabledMemo = new WeakMap<Settings, { at: number; value: boolean }>();
+
+/**
+ * For the public page: whether to show the subscribe form. Asked on every page view, so the
+ * channel lookup is kept a few seconds (the settings themselves are cached by their store).
+ */
 export async function subscriptionsEnabled(ctx: { db: Db; settings: SettingsStore }): Promise<boolean> {
   const s = await ctx.settings.get();
-  return (await transportOf(ctx.db, s.status_subscriptions_channel_id, s.app_base_url)) !== null;
+  const memo = enabledMemo.get(s);
+  if (memo && Date.now() - memo.at < ENABLED_TTL_MS) return memo.value;
+  const value = (await transportOf(ctx.db, s.status_subscriptions_channel_id, s.app_base_url)) !== null;
+  enabledMemo.set(s, { at: Date.now(), value });
+  return value;
 }

@@ -1,39 +1,38 @@
-import type { Kysely } from 'kysely';
-import type { MonitorDB } from '../../src/store/schema.js';
+import type { Harness } from '../engine/harness.js';
 
-/**
- * A status page written straight to the database, so subscription tests do not depend on the
- * admin API of status pages: one section holding `monitorIds`.
- */
-export async function insertStatusPage(
-  db: Kysely<MonitorDB>,
-  p: { slug: string; title: string; monitorIds: number[]; isPublic?: boolean },
-): Promise<number> {
-  const now = Date.now();
-  const page = await db
-    .insertInto('status_pages')
-    .values({
-      slug: p.slug,
-      title: p.title,
-      description: null,
-      footer: null,
-      uptime_days: 90,
-      is_public: p.isPublic === false ? 0 : 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const section = await db
-    .insertInto('status_page_sections')
-    .values({ page_id: page.id, position: 0, name: 'Services' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const [i, monitorId] of p.monitorIds.entries()) {
-    await db
-      .insertInto('status_page_monitors')
-      .values({ section_id: section.id, page_id: page.id, monitor_id: monitorId, position: i })
-      .execute();
-  }
-  return page.id;
+export interface PageSpec {
+  slug: string;
+  title?: string;
+  description?: string | null;
+  footer?: string | null;
+  uptime_days?: number;
+  is_public?: boolean;
+  sections: { name: string; monitor_ids: number[] }[];
+}
+
+/** Creates a status page through the admin API; returns its id. */
+export async function createPage(h: Harness, spec: PageSpec): Promise<number> {
+  const res = await h.call('POST', '/api/status-pages', {
+    title: `Status of ${spec.slug}`,
+    ...spec,
+    is_public: spec.is_public ?? true,
+  });
+  if (res.statusCode !== 201) throw new Error(`create page: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+/** A monitor through the API; returns its id. */
+export async function createMonitor(h: Harness, body: Record<string, unknown>): Promise<number> {
+  const res = await h.call('POST', '/api/monitors', {
+    check_interval_seconds: 3600,
+    retry_count: 0,
+    ...body,
+  });
+  if (res.statusCode !== 201) throw new Error(`create monitor: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+/** The current state of a monitor as the API reports it. */
+export async function statusOf(h: Harness, id: number): Promise<string> {
+  return ((await h.call('GET', `/api/monitors/${id}`)).json() as { current_status: string }).current_status;
 }

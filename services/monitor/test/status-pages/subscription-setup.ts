@@ -33,6 +33,26 @@ export async function enableSubscriptions(as: As, superadmin: string, smtp: Smtp
   return ch.json().id;
 }
 
+/** A status page with one section through the admin API; returns its id. */
+export async function createStatusPage(
+  as: As,
+  token: string,
+  p: { slug: string; title: string; monitorIds: number[]; isPublic?: boolean },
+): Promise<number> {
+  const res = await as(token, {
+    method: 'POST',
+    url: '/api/status-pages',
+    payload: {
+      slug: p.slug,
+      title: p.title,
+      is_public: p.isPublic ?? true,
+      sections: [{ name: 'Services', monitor_ids: p.monitorIds }],
+    },
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json().id;
+}
+
 /** Subscribes like the public page's form does (url-encoded post). */
 export function subscribeByForm(s: RunningServer, slug: string, email: string, ip = '127.0.0.1') {
   return s.app.inject({

@@ -7,8 +7,13 @@ import { hashConfirmToken } from '../../src/subscriptions/subscription-tokens.js
 import { waitFor } from '../engine/harness.js';
 import { type OpsServer, roleTokens, startOn, type TestDb } from '../operations/ops-server.js';
 import { headerOf, SmtpReceiver } from '../peers-providers/smtp-receiver.js';
-import { insertStatusPage } from './page-fixture.js';
-import { enableSubscriptions, linkIn, mailTo, subscribeByForm } from './subscription-setup.js';
+import {
+  createStatusPage,
+  enableSubscriptions,
+  linkIn,
+  mailTo,
+  subscribeByForm,
+} from './subscription-setup.js';
 
 function assertProblem(res: LightMyRequestResponse, status: number, code: string) {
   assert.equal(res.statusCode, status, res.body);
@@ -40,8 +45,12 @@ for (const target of await testDatabases()) {
         payload: { name: 'Website', url: 'http://127.0.0.1:9/' },
       });
       monitorId = m.json().id;
-      pageId = await insertStatusPage(s.ctx.db, { slug: 'acme', title: 'Acme', monitorIds: [monitorId] });
-      await insertStatusPage(s.ctx.db, {
+      pageId = await createStatusPage(s.as.bind(s), root, {
+        slug: 'acme',
+        title: 'Acme',
+        monitorIds: [monitorId],
+      });
+      await createStatusPage(s.as.bind(s), root, {
         slug: 'hidden',
         title: 'Hidden',
         monitorIds: [monitorId],
@@ -69,6 +78,9 @@ for (const target of await testDatabases()) {
 
     test('off until configured: the endpoints answer 404 and the settings take only an e-mail channel', async () => {
       assertProblem(await json('acme', 'a@example.test'), 404, 'not_found');
+      const pageOff = await s.app.inject({ method: 'GET', url: '/status/acme' });
+      assert.equal(pageOff.statusCode, 200);
+      assert.doesNotMatch(pageOff.body, /class="subscribe"/);
       const form = await subscribeByForm(s, 'acme', 'a@example.test');
       assert.equal(form.statusCode, 404);
       assert.match(String(form.headers['content-type']), /^text\/html/);
@@ -89,6 +101,8 @@ for (const target of await testDatabases()) {
         null,
       );
       await enableSubscriptions(s.as.bind(s), root, smtp);
+      const pageOn = await s.app.inject({ method: 'GET', url: '/status/acme' });
+      assert.match(pageOn.body, /<form class="subscribe" method="post" action="\/status\/acme\/subscribe">/);
     });
 
     test('subscribing: the same answer for a new, a waiting and a confirmed address; bad input is refused', async () => {

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { openDatabase } from '@app/kit';
-import { migrationsWith } from '../../src/store/migrations/index.js';
-import type { MonitorDB } from '../../src/store/schema.js';
 import { SmtpReceiver } from '../peers-providers/smtp-receiver.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor } from '../web/service.js';
-import { insertStatusPage } from './page-fixture.js';
 import { BASE_URL, linkIn, mailTo } from './subscription-setup.js';
 
 describe('subscription link tokens never reach the log of a running monitor', () => {
@@ -38,13 +33,12 @@ describe('subscription link tokens never reach the log of a running monitor', ()
       url: 'http://127.0.0.1:9/',
       check_interval_seconds: 3600,
     });
-    // The admin API of status pages is not needed here: the page goes straight into the database.
-    const database = await openDatabase<MonitorDB>({
-      sqliteFile: join(m.dataDir, 'monitor.db'),
-      migrations: migrationsWith(() => Buffer.alloc(32)),
+    await apiCall(m.base, token, 'POST', '/api/status-pages', {
+      slug: 'logs',
+      title: 'Logs',
+      is_public: true,
+      sections: [{ name: 'Services', monitor_ids: [mon.id] }],
     });
-    await insertStatusPage(database.db, { slug: 'logs', title: 'Logs', monitorIds: [mon.id] });
-    await database.close();
 
     const sub = await fetch(`${m.base}/status/logs/subscribe`, {
       method: 'POST',

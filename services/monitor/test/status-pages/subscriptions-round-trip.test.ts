@@ -6,8 +6,13 @@ import { testDatabases } from '@app/kit/testing';
 import { FAST_ENGINE, waitFor } from '../engine/harness.js';
 import { type OpsServer, startOn, type TestDb } from '../operations/ops-server.js';
 import { decodedBody, headerOf, SmtpReceiver } from '../peers-providers/smtp-receiver.js';
-import { insertStatusPage } from './page-fixture.js';
-import { enableSubscriptions, linkIn, mailTo, subscribeByForm } from './subscription-setup.js';
+import {
+  createStatusPage,
+  enableSubscriptions,
+  linkIn,
+  mailTo,
+  subscribeByForm,
+} from './subscription-setup.js';
 
 /** A loopback target the test switches between healthy (200) and broken (500). */
 async function switchableTarget() {
@@ -63,8 +68,16 @@ for (const target of await testDatabases()) {
         payload: { name: 'Blog', url: 'http://127.0.0.1:9/', check_interval_seconds: 3600 },
       });
       await s.as(root, { method: 'POST', url: `/api/monitors/${other.json().id}/pause` });
-      await insertStatusPage(s.ctx.db, { slug: 'shop', title: 'Shop status', monitorIds: [monitorId] });
-      await insertStatusPage(s.ctx.db, { slug: 'blog', title: 'Blog status', monitorIds: [other.json().id] });
+      await createStatusPage(s.as.bind(s), root, {
+        slug: 'shop',
+        title: 'Shop status',
+        monitorIds: [monitorId],
+      });
+      await createStatusPage(s.as.bind(s), root, {
+        slug: 'blog',
+        title: 'Blog status',
+        monitorIds: [other.json().id],
+      });
       await waitFor('monitor up', async () =>
         (await s.as(root, { method: 'GET', url: `/api/monitors/${monitorId}` })).json().current_status ===
         'up'

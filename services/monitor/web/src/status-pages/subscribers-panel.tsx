@@ -13,7 +13,7 @@ import { useApi } from '../lib/use-api.js';
  * `Link: rel="next"`. Addresses are shown to admins only (viewers get none from the API), and
  * admins can remove a subscriber.
  */
-export function SubscribersPanel({ pageId }: { pageId: number }) {
+export function SubscribersPanel({ pageId, title }: { pageId: number; title: string }) {
   const { can } = useAuth();
   const first = useApi<StatusSubscriber[]>(`/api/status-pages/${pageId}/subscribers`, { limit: 50 });
   const [more, setMore] = useState<{ rows: StatusSubscriber[]; next: string | null } | null>(null);
@@ -43,7 +43,7 @@ export function SubscribersPanel({ pageId }: { pageId: number }) {
 
   return (
     <section className="card" aria-label="Subscribers">
-      <h2>Subscribers</h2>
+      <h2>Subscribers of {title}</h2>
       {(error ?? first.error) && <Notice kind="error">{error ?? first.error}</Notice>}
       <div className="table-wrap">
         <table aria-label="Subscribers">

@@ -15,7 +15,7 @@ import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
 import { getSettings, SettingsStore } from './settings/settings-store.js';
 import { migrationsWith } from './store/migrations/index.js';
 import type { MonitorDB } from './store/schema.js';
-import { startMaintenanceNotices } from './subscriptions/maintenance-notices.js';
+import { startSubscriptionUpkeep } from './subscriptions/maintenance-notices.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
 
 export interface RunningServer {
@@ -98,7 +98,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   if (startOutbox) outbox.start();
   // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
   const reminders = engineOn ? startReminders(database.db, ctx, log) : null;
-  const notices = engineOn ? startMaintenanceNotices(database.db, ctx, log) : null;
+  const notices = engineOn ? startSubscriptionUpkeep(database.db, ctx, log) : null;
   const dataJobs = engineOn
     ? startDataJobs(database.db, log, {
         retentionDays: async () => (await getSettings(ctx)).data_retention_days,

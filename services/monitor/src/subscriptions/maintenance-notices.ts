@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MaintenanceSchedule } from '../maintenance/maintenance-schedule.js';
 import { occurrenceAt } from '../maintenance/windows.js';
 import { rollupsRepo } from '../store/repos/rollups-repo.js';
+import { statusSubscribersRepo } from '../store/repos/status-subscribers-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import { notifySubscribers, type SubscriberNotice, type SubscriberNotifyDeps } from './notify-subscribers.js';
 
@@ -51,8 +52,12 @@ export async function sendMaintenanceNotices(
   return queued;
 }
 
-/** Runs sendMaintenanceNotices every `everyMs` until stopped; kicks the outbox when mail was queued. */
-export function startMaintenanceNotices(
+/**
+ * The subscriptions' background upkeep, every `everyMs` until stopped: maintenance notices (the
+ * outbox is kicked when mail was queued), and addresses that never confirmed are forgotten once
+ * their link has expired.
+ */
+export function startSubscriptionUpkeep(
   db: Kysely<MonitorDB>,
   deps: MaintenanceNoticeDeps & { outbox: { kick(): void } },
   log: Logger,
@@ -64,6 +69,9 @@ export function startMaintenanceNotices(
         if (n > 0) deps.outbox.kick();
       })
       .catch((err: unknown) => log.error({ err }, 'maintenance notices to subscribers failed'));
+    statusSubscribersRepo
+      .pruneExpired(db, Date.now())
+      .catch((err: unknown) => log.error({ err }, 'pruning unconfirmed subscribers failed'));
   }, everyMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
+import { statusSubscribersRepo } from '../../src/store/repos/status-subscribers-repo.js';
 import { sendMaintenanceNotices } from '../../src/subscriptions/maintenance-notices.js';
 import { hashConfirmToken } from '../../src/subscriptions/subscription-tokens.js';
 import { waitFor } from '../engine/harness.js';
@@ -209,6 +210,29 @@ for (const target of await testDatabases()) {
       const res = await json('acme', 'flood@example.test');
       assertProblem(res, 429, 'rate_limited');
       assert.ok(Number(res.headers['retry-after']) > 0);
+    });
+
+    test('an address that never confirms is forgotten once its link has expired', async () => {
+      await json('acme', 'never@example.test');
+      const row = () =>
+        s.ctx.db
+          .selectFrom('status_subscribers')
+          .select('id')
+          .where('email', '=', 'never@example.test')
+          .executeTakeFirst();
+      assert.ok(await row());
+      assert.equal(await statusSubscribersRepo.pruneExpired(s.ctx.db, Date.now()), 0);
+      await s.ctx.db
+        .updateTable('status_subscribers')
+        .set({ confirm_expires_at: Date.now() - 1 })
+        .where('email', '=', 'never@example.test')
+        .execute();
+      assert.equal(await statusSubscribersRepo.pruneExpired(s.ctx.db, Date.now()), 1);
+      assert.equal(await row(), undefined);
+      assert.ok(
+        (await list()).some((x) => x.email === 'carol@example.test'),
+        'confirmed ones stay',
+      );
     });
 
     test('admins list (paged) and remove subscribers; viewers see no addresses and cannot remove', async () => {

@@ -28,9 +28,10 @@ export function publicPagesRoutes(ctx: AppContext) {
     // The form is shown when this service has the handler it posts to and a superadmin has set
     // subscriptions up (an e-mail channel and app_base_url); the handler answers 404 otherwise.
     let handler: boolean | null = null;
-    const hasSubscriptions = async () =>
-      (handler ??= app.hasRoute({ method: 'POST', url: '/status/:slug/subscribe' })) &&
-      (await subscriptionsEnabled(ctx));
+    const hasSubscriptions = async () => {
+      handler ??= app.hasRoute({ method: 'POST', url: '/status/:slug/subscribe' });
+      return handler && (await subscriptionsEnabled(ctx));
+    };
 
     const sendNotFound = async (req: FastifyRequest, reply: FastifyReply) => {
       notFound ??= new Rendered(renderNotFound(assetBase));

@@ -10,6 +10,8 @@ import type { Insertable } from 'kysely';
 import { readConfig } from '../../services/monitor/src/config.js';
 import { DAY_MS, markName } from '../../services/monitor/src/rollups/rollup-job.js';
 import { createServer } from '../../services/monitor/src/server.js';
+import { buildPublicView } from '../../services/monitor/src/status-pages/public-view-builder.js';
+import { renderStatusPage } from '../../services/monitor/src/status-pages/render/render-status-page.js';
 import { rollupsRepo } from '../../services/monitor/src/store/repos/rollups-repo.js';
 import { statusPagesRepo } from '../../services/monitor/src/store/repos/status-pages-repo.js';
 import type { CheckRollupsTable } from '../../services/monitor/src/store/schema.js';
@@ -201,6 +203,24 @@ const html = Buffer.from(await first.arrayBuffer());
 if (first.status !== 200) throw new Error(`page answered ${first.status}`);
 const bars = html.toString().match(/<i class="b /g)?.length ?? 0;
 
+/** Median wall time of `f` over five runs, in ms (what one rebuild of the page costs). */
+async function median(f: () => unknown): Promise<number> {
+  const t: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    await f();
+    t.push(performance.now() - t0);
+  }
+  return Math.round(quantile(t, 0.5) * 10) / 10;
+}
+const view = (await buildPublicView(db, 'bench'))!;
+const costs = {
+  view_build_ms: await median(() => buildPublicView(db, 'bench')),
+  html_render_ms: await median(() =>
+    renderStatusPage(view, { subscriptions: false, assetBase: '/status-assets/x' }),
+  ),
+};
+
 /** Engine lag over one window: p50/p99/max of (start - due) of the checks begun in it. */
 async function lagDuring<T>(work: () => Promise<T>): Promise<{ result: T; lag: Record<string, number> }> {
   const sink: number[] = [];
@@ -227,6 +247,7 @@ const out: Record<string, unknown> = {
   bars,
   html_bytes: html.length,
   html_gzip_bytes: gzipSync(html).length,
+  ...costs,
   database: server.ctx.dialect,
   rate_per_s: Number(values.rate),
   duration_s: Number(values.duration),

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { assertSecurityHeaders, testDatabases } from '@app/kit/testing';
 import { XMLValidator } from 'fast-xml-parser';
+import { publicViewCache } from '../../src/status-pages/public-view-cache.js';
 import { type Harness, startHarness, waitFor } from '../engine/harness.js';
 import { closedPort, type HttpTarget, startHttpTarget } from '../peers/index.js';
 import { createMonitor, createPage, statusOf } from './page-fixture.js';
@@ -76,7 +77,7 @@ for (const target of await testDatabases()) {
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
       assert.equal(res.headers['cache-control'], 'public, max-age=0, must-revalidate');
-      assert.match(String(res.headers.etag), /^"[A-Za-z0-9_-]{27}"$/);
+      assert.match(String(res.headers.etag), /^"[A-Za-z0-9_-]{27}\.[a-z0-9]+"$/);
       assertSecurityHeaders(res.headers as Record<string, string>, 'status page');
       assert.match(String(res.headers['content-security-policy']), /script-src 'self';\s*style-src 'self'/);
       assert.match(res.body, /<h1>Acme status<\/h1>/);
@@ -112,6 +113,20 @@ for (const target of await testDatabases()) {
       const head = await h.server.app.inject({ method: 'HEAD', url: '/status/acme' });
       assert.equal(head.statusCode, 200);
       assert.equal(head.body, '');
+    });
+
+    test('a rebuilt view with nothing new reuses the rendering with only the time changed', async () => {
+      const before = await h.call('GET', '/status/acme');
+      publicViewCache(h.server.ctx).invalidate('acme');
+      const after = await h.call('GET', '/status/acme');
+      const time = /<time id="updated-at" datetime="([^"]+)">([^<]+)<\/time>/;
+      const strip = (b: string) => b.replace(time, '');
+      assert.equal(strip(after.body), strip(before.body));
+      assert.match(after.body, time);
+      const [, iso, shown] = time.exec(after.body)!;
+      assert.equal(shown, `${iso!.slice(0, 16).replace('T', ' ')} UTC`);
+      const core = (e: unknown) => String(e).split('.')[0];
+      assert.equal(core(after.headers.etag), core(before.headers.etag));
     });
 
     test('unknown, non-public and malformed slugs, and other paths under /status, get the same 404 page', async () => {

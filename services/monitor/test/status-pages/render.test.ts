@@ -49,6 +49,9 @@ describe('renderStatusPage', () => {
       html,
       /<time id="updated-at" datetime="2026-11-24T00:30:00.000Z">2026-11-24 00:30 UTC<\/time>/,
     );
+    // The page service splices a new time into the two places that show it; there are no others.
+    assert.equal(html.split('2026-11-24T00:30:00.000Z').length - 1, 1);
+    assert.equal(html.split('2026-11-24 00:30 UTC').length - 1, 1);
   });
 
   for (const [overall, text] of Object.entries(labels.OVERALL_LABELS)) {

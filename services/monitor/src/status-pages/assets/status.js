@@ -252,7 +252,7 @@ function maintenanceContent(items) {
 /** Replaces a container's children only when the new content differs, so nothing flickers. */
 function replaceIfChanged(container, nodes) {
   const probe = document.createElement('div');
-  probe.append(...nodes);
+  probe.append(...nodes.filter(Boolean));
   if (probe.innerHTML === container.innerHTML) return;
   container.replaceChildren(...probe.childNodes);
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { needChromium } from '@app/kit/testing';
+import { needChromium, watchCsp } from '@app/kit/testing';
 import type { Page } from 'playwright-core';
 import { SmtpReceiver } from '../peers-providers/smtp-receiver.js';
+import { linkIn, mailTo } from '../status-pages/subscription-setup.js';
 import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
 import { ensureWebBuild } from './web-build.js';
@@ -164,5 +165,38 @@ describe('dashboard: incident timeline and status page subscribers', { skip: nee
       left.map((s) => s.email),
       ['ann@example.test'],
     );
+  });
+
+  test('a visitor subscribes from the public page on a phone and confirms with the button (strict CSP holds)', async () => {
+    const context = await chrome.browser.newContext({
+      viewport: { width: 390, height: 800 },
+      isMobile: true,
+    });
+    const visitor = await context.newPage();
+    const csp = await watchCsp(visitor);
+    await visitor.goto(`${svc.base}/status/backups`);
+    await visitor.getByLabel(/e-mail/i).fill('cat@example.test');
+    await visitor.getByRole('button', { name: 'Subscribe' }).click();
+    await visitor.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const mail = await mailTo(smtp, 'cat@example.test', 'Confirm your subscription');
+    // The mail's links use app_base_url, which is this service here.
+    const link = linkIn(
+      { ...mail, raw: mail.raw.replaceAll(svc.base, 'http://status.example.test') },
+      '/status-subscriptions/confirm/',
+    );
+    await visitor.goto(svc.base + link);
+    await visitor.getByRole('heading', { name: 'Subscribe to Backups?' }).waitFor();
+    await shot(visitor, 'subscription-confirm');
+    await visitor.getByRole('button', { name: 'Confirm subscription' }).click();
+    await visitor.getByRole('heading', { name: 'You are subscribed' }).waitFor();
+    assert.deepEqual(await csp(), []);
+    await context.close();
+    const list = await apiCall<{ email: string; status: string }[]>(
+      svc.base,
+      token,
+      'GET',
+      `/api/status-pages/${pageId}/subscribers`,
+    );
+    assert.equal(list.find((x) => x.email === 'cat@example.test')?.status, 'confirmed');
   });
 });

@@ -16,6 +16,8 @@ export const configSchema = {
   LOGIN_WINDOW_SECONDS: int({ default: 900, min: 1, max: 86400 }),
   /** Checks in flight at most; they mostly wait on the network. */
   CHECK_CONCURRENCY: int({ default: 500, min: 1, max: 10000 }),
+  /** The address visitors reach the service at, for links it writes (Atom feed); unset: the request's. */
+  PUBLIC_URL: url({ protocols: ['http', 'https'] }),
 };
 
 export interface MonitorConfig {
@@ -31,6 +33,7 @@ export interface MonitorConfig {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   checkConcurrency: number;
+  publicUrl: string | undefined;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -49,5 +52,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
     checkConcurrency: c.CHECK_CONCURRENCY,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

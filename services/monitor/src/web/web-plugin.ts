@@ -16,6 +16,9 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Monitor</title>
 (or start the service with <code>npm run start:monitor</code>, which builds it). The API is at
 <a href="/api/docs">/api/docs</a>.</p>`;
 
+/** Paths the dashboard's fallback leaves alone: the API, and the public status pages and their assets. */
+const NOT_THE_DASHBOARD = ['/api', '/status', '/status-assets'];
+
 /**
  * Serves the dashboard at `/`: files of the build as they are, and index.html for every other
  * non-API path so the browser's router can handle deep links. /api stays with the API's 404.
@@ -25,7 +28,7 @@ export function webRoutes(opts: WebOptions = {}) {
   return async (app: FastifyInstance) => {
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const path = req.url.split('?')[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+      if (NOT_THE_DASHBOARD.some((p) => path === p || path.startsWith(`${p}/`))) return reply.callNotFound();
       const file = path === '/' ? null : resolveStatic(root, path);
       if (file) return send(req, reply, file);
       // A missing hashed asset must be a 404: answering HTML where a script is expected hides the error.

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** The public page's stylesheet and script, hand-written files served as they are. */
+const ASSET_DIR = new URL('./assets/', import.meta.url);
+const FILES = { 'status.css': 'text/css; charset=utf-8', 'status.js': 'text/javascript; charset=utf-8' };
+
+export interface StatusAsset {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+export interface StatusAssets {
+  /** A digest of every file: part of the asset URLs, so a new release is never served from an old cache. */
+  version: string;
+  files: ReadonlyMap<string, StatusAsset>;
+}
+
+/** Reads the asset files once (they are part of the code, not data). */
+export function loadStatusAssets(): StatusAssets {
+  const files = new Map<string, StatusAsset>();
+  const all = createHash('sha256');
+  for (const [name, contentType] of Object.entries(FILES)) {
+    const body = readFileSync(new URL(name, ASSET_DIR));
+    const digest = createHash('sha256').update(body).digest('base64url');
+    all.update(name).update(digest);
+    files.set(name, { body, contentType, etag: `"${digest.slice(0, 22)}"` });
+  }
+  return { version: all.digest('hex').slice(0, 12), files };
+}

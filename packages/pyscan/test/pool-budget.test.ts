@@ -52,7 +52,20 @@ test('the CLI takes --max-file-seconds and marks the slow file', () => {
   const out = join(dir, 'out');
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', cli, dir, '--out', out, '--threads', '1', '--max-file-seconds', '0.5'],
+    [
+      '--import',
+      'tsx',
+      cli,
+      dir,
+      '--format',
+      'csv',
+      '--out',
+      out,
+      '--threads',
+      '1',
+      '--max-file-seconds',
+      '0.5',
+    ],
     { encoding: 'utf8', timeout: 120_000 },
   );
   assert.equal(res.status, 0, res.stderr);

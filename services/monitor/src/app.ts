@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { apiKeysRoutes } from './api/api-keys/routes.js';
 import { auditLogRoutes } from './api/audit-log/routes.js';
 import { authRoutes } from './api/auth/routes.js';
+import { badgesRoutes } from './api/badges/routes.js';
 import { channelsRoutes } from './api/channels/routes.js';
 import { checkResultsRoutes } from './api/check-results/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(incidentsRoutes(ctx));
   await app.register(transferRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
+  await app.register(badgesRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

@@ -12,7 +12,8 @@ export interface ParsedBadge {
 export function parseBadge(svg: string): ParsedBadge {
   const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
   const root = doc.documentElement;
-  if (!root || root.tagName !== 'svg') throw new Error('not an SVG document');
+  if (!root) throw new Error('an empty document');
+  if (root.tagName !== 'svg') throw new Error('not an SVG document');
   const all = (name: string) => Array.from(root.getElementsByTagName(name)) as Element[];
   // The visible texts are those without the shadow's fill-opacity; the label comes first.
   const texts = all('text')

@@ -13,6 +13,7 @@ import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
+import { prometheusRoutes } from './api/prometheus/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
 import { sseRoutes } from './api/sse/routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(transferRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
   await app.register(badgesRoutes(ctx));
+  await app.register(prometheusRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { int, loadConfig, oneOf, str, url } from '@app/kit';
+import { bool, int, loadConfig, oneOf, str, url } from '@app/kit';
 
 /** The only place that reads process.env: everything else receives this object. */
 export const configSchema = {
@@ -16,6 +16,8 @@ export const configSchema = {
   LOGIN_WINDOW_SECONDS: int({ default: 900, min: 1, max: 86400 }),
   /** Checks in flight at most; they mostly wait on the network. */
   CHECK_CONCURRENCY: int({ default: 500, min: 1, max: 10000 }),
+  /** true: GET /metrics answers without credentials (for a Prometheus on a trusted network). */
+  METRICS_PUBLIC: bool({ default: false }),
 };
 
 export interface MonitorConfig {
@@ -31,6 +33,7 @@ export interface MonitorConfig {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   checkConcurrency: number;
+  metricsPublic: boolean;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -49,5 +52,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
     checkConcurrency: c.CHECK_CONCURRENCY,
+    metricsPublic: c.METRICS_PUBLIC,
   };
 }

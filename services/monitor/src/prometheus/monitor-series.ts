@@ -34,37 +34,38 @@ export function writeMonitorSeries(
   const labels = monitors.map(
     (m) => `id="${m.id}",name="${escapeLabel(m.name)}",type="${escapeLabel(m.monitor_type)}"`,
   );
-  const out: string[] = [];
+  // One string grown by appending: V8 keeps it as a rope until it is written out, which costs
+  // less than an array of 100,000 line strings and a join.
+  let out = '';
   const head = (name: string, type: string, help: string) => {
-    out.push(`# HELP ${name} ${help}\n# TYPE ${name} ${type}\n`);
+    out += `# HELP ${name} ${help}\n# TYPE ${name} ${type}\n`;
   };
 
   head('monitor_up', 'gauge', 'Whether the monitor is up (1) or in any other state (0).');
   for (let i = 0; i < monitors.length; i++) {
-    out.push(`monitor_up{${labels[i]}} ${monitors[i]!.current_status === 'up' ? 1 : 0}\n`);
+    out += `monitor_up{${labels[i]}} ${monitors[i]!.current_status === 'up' ? 1 : 0}\n`;
   }
   head('monitor_status', 'gauge', 'The monitor state: 1 for the current one, 0 for the others.');
   for (let i = 0; i < monitors.length; i++) {
     const current = monitors[i]!.current_status;
-    const l = labels[i];
-    for (const s of MONITOR_STATES) out.push(`monitor_status{${l},state="${s}"} ${s === current ? 1 : 0}\n`);
+    const prefix = `monitor_status{${labels[i]},state="`;
+    for (const s of MONITOR_STATES) out += `${prefix}${s}"} ${s === current ? 1 : 0}\n`;
   }
   head('monitor_response_time_ms', 'gauge', 'Response time of the latest check that measured one, in ms.');
   for (let i = 0; i < monitors.length; i++) {
     const ms = monitors[i]!.last_response_time_ms;
-    if (ms !== null) out.push(`monitor_response_time_ms{${labels[i]}} ${ms}\n`);
+    if (ms !== null) out += `monitor_response_time_ms{${labels[i]}} ${ms}\n`;
   }
   head('monitor_checks_total', 'counter', 'Checks this instance stored since it started, by outcome.');
   for (let i = 0; i < monitors.length; i++) {
     const c = checks(monitors[i]!.id);
     if (c === null) continue;
-    out.push(`monitor_checks_total{${labels[i]},status="up"} ${c.up}\n`);
-    out.push(`monitor_checks_total{${labels[i]},status="down"} ${c.down}\n`);
+    out += `monitor_checks_total{${labels[i]},status="up"} ${c.up}\nmonitor_checks_total{${labels[i]},status="down"} ${c.down}\n`;
   }
   head('monitor_tls_days_left', 'gauge', 'Days left on the certificate at the latest check that read one.');
   for (let i = 0; i < monitors.length; i++) {
     const days = certificateDaysLeft(monitors[i]!);
-    if (days !== null) out.push(`monitor_tls_days_left{${labels[i]}} ${days}\n`);
+    if (days !== null) out += `monitor_tls_days_left{${labels[i]}} ${days}\n`;
   }
-  return out.join('');
+  return out;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { testDatabases } from '@app/kit/testing';
 import { type Harness, resultsOf, startHarness, waitFor } from '../engine/harness.js';
 import { startTestServer } from '../helpers/test-server.js';
@@ -164,6 +165,19 @@ for (const target of await testDatabases()) {
       await waitFor('the stream to be closed', async () =>
         (await scrape()).value('monitor_sse_clients') === 0 ? true : undefined,
       );
+    });
+
+    test('gzip when the scraper accepts it, as Prometheus does', async () => {
+      const res = await h.server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${apiKey}`, 'accept-encoding': 'gzip' },
+      });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], 'gzip');
+      assert.equal(res.headers.vary, 'accept-encoding');
+      const m = parseScrape(gunzipSync(res.rawPayload).toString('utf8'));
+      assert.equal(m.value('monitor_up', { id: String(ids.up) }), 1);
     });
 
     test('a signed-in user of any role may scrape too', async () => {

@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { problems } from '../../http/schemas.js';
-import { scrape } from '../../prometheus/scrape.js';
+import { scrapeBody } from '../../prometheus/scrape.js';
 
 /**
  * GET /metrics for Prometheus: any valid credential (a `mon_` API key, or a JWT) of any role, or
@@ -22,12 +22,20 @@ export function prometheusRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           description:
             'Prometheus text exposition format: per-monitor series (monitor_up, monitor_status, monitor_response_time_ms, monitor_checks_total, monitor_tls_days_left) and the service’s own metrics. See docs/prometheus.md.',
           produces: [Registry.PROMETHEUS_CONTENT_TYPE],
-          response: { 200: Type.String(), ...problems(401, 403) },
+          response: {
+            200: Type.Unsafe<string | Buffer>({
+              type: 'string',
+              description: 'The exposition text (gzip when accepted)',
+            }),
+            ...problems(401, 403),
+          },
         },
       },
-      async (_req, reply) => {
-        const body = await scrape(ctx);
-        return reply.header('cache-control', 'no-store').type(Registry.PROMETHEUS_CONTENT_TYPE).send(body);
+      async (req, reply) => {
+        const { body, encoding } = await scrapeBody(ctx, req.headers['accept-encoding']);
+        reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.type(Registry.PROMETHEUS_CONTENT_TYPE).send(body);
       },
     );
   };

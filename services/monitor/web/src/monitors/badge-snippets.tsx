@@ -8,7 +8,13 @@ const BADGES = [
 ];
 
 /** Markdown for a README, one per badge, each with its live preview and a copy button. */
-export function BadgeSnippets({ monitorId, readsCertificate }: { monitorId: number; readsCertificate: boolean }) {
+export function BadgeSnippets({
+  monitorId,
+  readsCertificate,
+}: {
+  monitorId: number;
+  readsCertificate: boolean;
+}) {
   const base = `${location.origin}/api/badges/${monitorId}`;
   const shown = readsCertificate ? BADGES : BADGES.filter((b) => b.path !== 'certificate.svg');
   return (

@@ -212,5 +212,21 @@ for (const target of await testDatabases()) {
       assert.equal(bad.statusCode, 422);
       assert.equal(bad.json().errors[0].path, 'badge_enabled');
     });
+
+    test('badge_enabled travels in export and import', async () => {
+      const doc = (await h.call('GET', '/api/export/monitors')).json();
+      const exported = doc.monitors.find((m: { name: string }) => m.name === 'gone');
+      assert.equal(exported.badge_enabled, true);
+      assert.equal(doc.monitors.find((m: { name: string }) => m.name === 'hidden').badge_enabled, false);
+      const res = await h.call('POST', '/api/import/monitors', [{ ...exported, name: 'gone (copy)' }]);
+      assert.equal(res.statusCode, 200, res.body);
+      const copy = (await h.call('GET', `/api/monitors/${res.json().ids[0]}`)).json();
+      assert.equal(copy.badge_enabled, true);
+      const bad = await h.call('POST', '/api/import/monitors', [
+        { ...exported, name: 'x', badge_enabled: 1 },
+      ]);
+      assert.equal(bad.statusCode, 422);
+      assert.equal(bad.json().errors[0].path, 'monitors.0.badge_enabled');
+    });
   });
 }

@@ -18,7 +18,7 @@ export function BadgeSnippets({
   const base = `${location.origin}/api/badges/${monitorId}`;
   const shown = readsCertificate ? BADGES : BADGES.filter((b) => b.path !== 'certificate.svg');
   return (
-    <div className="card badges" aria-label="Badges">
+    <section className="card badges" aria-label="Badges">
       <h2>Badges</h2>
       <p className="muted small">
         Public, cached for a minute by README proxies. Rename with <code>?label=</code>.
@@ -38,6 +38,6 @@ export function BadgeSnippets({
           );
         })}
       </ul>
-    </div>
+    </section>
   );
 }

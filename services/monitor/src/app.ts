@@ -14,8 +14,10 @@ import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
 import { prometheusRoutes } from './api/prometheus/routes.js';
+import { publicRoutes } from './api/public/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
 import { sseRoutes } from './api/sse/routes.js';
+import { statusPagesRoutes } from './api/status-pages/routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
 import { uptimeRoutes } from './api/uptime/routes.js';
 import { usersRoutes } from './api/users/routes.js';
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(uptimeRoutes(ctx));
   await app.register(badgesRoutes(ctx));
   await app.register(prometheusRoutes(ctx));
+  await app.register(statusPagesRoutes(ctx));
+  await app.register(publicRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

@@ -13,4 +13,5 @@ export const errors = defineErrors({
   delivery_failed: { status: 502, title: 'Notification delivery failed' },
   monitor_paused: { status: 409, title: 'Monitor paused' },
   heartbeat_not_checkable: { status: 409, title: 'Heartbeat monitors are not checked' },
+  slug_taken: { status: 409, title: 'Slug taken' },
 });

@@ -1,6 +1,7 @@
 import { discoverPythonFiles } from '../discovery/discover.js';
 import { writeOutputs } from '../exports/write-outputs.js';
-import { collectGitHistory, type FileHistory } from '../history/git-history.js';
+import { type HistoryRun, readGitHistory } from '../history/git-history.js';
+import { computeInsights } from '../insights/compute-insights.js';
 import { outputName } from '../output/output-name.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
 import { cloneRepo, removeScratch } from '../repo/clone.js';
@@ -88,14 +89,23 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     await report.flush();
     signal.throwIfAborted();
 
-    let history: Map<string, FileHistory> | null = null;
+    // null: history disabled; a shallow clone gives an unavailable run (the insights say which).
+    let history: HistoryRun | null = null;
     if (settings.history) {
       await report.stage('git_analysis');
       const t1 = Date.now();
       history = clone.isShallow
-        ? new Map()
-        : await collectGitHistory(clone.dir, { paths: found.files, signal });
-      log.info({ ms: Date.now() - t1 }, 'history done');
+        ? {
+            available: false,
+            commitsRead: 0,
+            headTime: 0,
+            files: new Map(),
+            churn: new Map(),
+            coupling: null,
+            names: new Map(),
+          }
+        : await readGitHistory(clone.dir, { paths: found.files, signal });
+      log.info({ ms: Date.now() - t1, commits: history.commitsRead }, 'history done');
     }
 
     await report.stage('generating');
@@ -107,7 +117,8 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       commitSha: clone.commitSha,
       analyses,
       pylint,
-      history,
+      history: history?.files ?? null,
+      insights: computeInsights(analyses, history),
       startedAt,
       now,
     });

@@ -261,7 +261,9 @@ describe('metrics web UI', { skip }, () => {
     ]);
     assert.match(pdf.suggestedFilename(), /^acme-shop-a1\.pdf$/);
     const doc = await readPdf(readFileSync(await pdf.path()));
-    assert.equal(doc.pages, 3);
+    // Issue 17 added a fourth page, where to act from the history.
+    assert.equal(doc.pages, 4);
+    assert.match(doc.text[3] ?? '', /Where to act: history insights/);
     assert.match(doc.text[0] ?? '', /Code metrics report: acme\/shop/);
     assert.match(doc.text[0] ?? '', /Files\s+8/);
     assert.match(doc.text[1] ?? '', /Hotspots: complexity against revisions/);

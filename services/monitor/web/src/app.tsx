@@ -30,6 +30,9 @@ const ImportExportPage = lazyPage(() =>
 );
 const IncidentsPage = lazyPage(() => import('./pages/incidents-page.js').then((m) => m.IncidentsPage));
 const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.js').then((m) => m.MaintenancePage));
+const StatusPagesPage = lazyPage(() =>
+  import('./status-pages/status-pages-page.js').then((m) => m.StatusPagesPage),
+);
 const SettingsPage = lazyPage(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const UsersPage = lazyPage(() => import('./pages/users-page.js').then((m) => m.UsersPage));
 
@@ -47,6 +50,7 @@ const routes: RouteDef[] = [
   { path: '/incidents', role: 'viewer', render: () => <IncidentsPage /> },
   { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
+  { path: '/status-pages', role: 'viewer', render: () => <StatusPagesPage /> },
   { path: '/import-export', role: 'viewer', render: () => <ImportExportPage /> },
   { path: '/api-keys', role: 'admin', render: () => <ApiKeysPage /> },
   { path: '/users', role: 'superadmin', render: () => <UsersPage /> },

@@ -69,6 +69,20 @@ export const rollupsRepo = {
       .where('bucket_start', '<', to)
       .orderBy('bucket_start')
       .execute(),
+  /** Check counts of the buckets of `monitorIds` in [from, to): what uptime bars are drawn from. */
+  countsFor: (db: Db, monitorIds: readonly number[], period: RollupPeriod, from: number, to: number) =>
+    monitorIds.length === 0 || from >= to
+      ? Promise.resolve(
+          [] as { monitor_id: number; bucket_start: number; checks: number; up_checks: number }[],
+        )
+      : db
+          .selectFrom('check_rollups')
+          .select(['monitor_id', 'bucket_start', 'checks', 'up_checks'])
+          .where('period', '=', period)
+          .where('bucket_start', '>=', from)
+          .where('bucket_start', '<', to)
+          .where('monitor_id', 'in', monitorIds)
+          .execute(),
   deleteBefore: (db: Db, period: RollupPeriod, before: number) =>
     db.deleteFrom('check_rollups').where('period', '=', period).where('bucket_start', '<', before).execute(),
   earliestResult: async (db: Db) =>

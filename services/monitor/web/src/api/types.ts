@@ -190,3 +190,30 @@ export interface RollupBucket {
   avg_response_time_ms: number | null;
   p95_response_time_ms: number | null;
 }
+
+export type UptimeDays = 30 | 60 | 90 | 365;
+
+/** A section of a status page: its monitors in display order. */
+export interface StatusPageSection {
+  name: string;
+  monitor_ids: number[];
+}
+
+/** What an admin writes to create or replace a status page. */
+export interface StatusPageInput {
+  slug: string;
+  title: string;
+  description: string | null;
+  footer: string | null;
+  sections: StatusPageSection[];
+  uptime_days: UptimeDays;
+  is_public: boolean;
+}
+
+/** A status page as the admin API returns it; `url` is the public page's path. */
+export interface StatusPage extends StatusPageInput {
+  id: number;
+  url: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -228,5 +228,26 @@ for (const target of await testDatabases()) {
       assert.equal(bad.statusCode, 422);
       assert.equal(bad.json().errors[0].path, 'monitors.0.badge_enabled');
     });
+
+    test('publishing a page through the API gives its monitors badges; unpublishing takes them away', async () => {
+      const id = await create({ name: 'published later', url: `${web.origin}/ok` }).then((m) => m.id);
+      const url = `/api/badges/${id}/status.svg`;
+      const page = { slug: 'shop', title: 'Shop', sections: [{ name: 'All', monitor_ids: [id] }] };
+      const made = await h.call('POST', '/api/status-pages', page);
+      assert.equal(made.statusCode, 201, made.body);
+      const hidden = visible(await get(h, '/api/badges/999999/status.svg'));
+      assert.deepEqual(visible(await get(h, url)), hidden, 'a private page shows nothing');
+      const pageId = made.json().id;
+      assert.equal(
+        (await h.call('PUT', `/api/status-pages/${pageId}`, { ...page, is_public: true })).statusCode,
+        200,
+      );
+      assert.equal((await get(h, url)).statusCode, 200);
+      assert.equal(
+        (await h.call('PUT', `/api/status-pages/${pageId}`, { ...page, is_public: false })).statusCode,
+        200,
+      );
+      assert.deepEqual(visible(await get(h, url)), hidden);
+    });
   });
 }

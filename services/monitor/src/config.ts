@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { int, loadConfig, oneOf, str, url } from '@app/kit';
+import { bool, int, loadConfig, oneOf, str, url } from '@app/kit';
 
 /** The only place that reads process.env: everything else receives this object. */
 export const configSchema = {
@@ -18,6 +18,8 @@ export const configSchema = {
   CHECK_CONCURRENCY: int({ default: 500, min: 1, max: 10000 }),
   /** The address visitors reach the service at, for links it writes (Atom feed); unset: the request's. */
   PUBLIC_URL: url({ protocols: ['http', 'https'] }),
+  /** true: GET /metrics answers without credentials (for a Prometheus on a trusted network). */
+  METRICS_PUBLIC: bool({ default: false }),
 };
 
 export interface MonitorConfig {
@@ -34,6 +36,7 @@ export interface MonitorConfig {
   loginWindowSeconds: number;
   checkConcurrency: number;
   publicUrl: string | undefined;
+  metricsPublic: boolean;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -53,5 +56,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
     checkConcurrency: c.CHECK_CONCURRENCY,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
+    metricsPublic: c.METRICS_PUBLIC,
   };
 }

@@ -5,6 +5,7 @@ import type { MonitorConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
 import type { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import type { OutboxWorker } from './notify/outbox-worker.js';
+import type { ServiceMetrics } from './prometheus/service-metrics.js';
 import type { CheckEngine } from './scheduler/check-engine.js';
 import type { SettingsStore } from './settings/settings-store.js';
 import type { MonitorDB } from './store/schema.js';
@@ -26,4 +27,6 @@ export interface AppContext {
   settings: SettingsStore;
   /** Maintenance windows in memory: isUnderMaintenance(monitorId) costs no query. */
   maintenance: MaintenanceSchedule;
+  /** The service's Prometheus metrics and per-monitor check counters (GET /metrics). */
+  prometheus: ServiceMetrics;
 }

@@ -10,10 +10,12 @@ import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js'
 import { startReminders } from './incidents/reminders.js';
 import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
+import { ServiceMetrics } from './prometheus/service-metrics.js';
 import { startDataJobs } from './rollups/maintenance-jobs.js';
 import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
 import { getSettings, SettingsStore } from './settings/settings-store.js';
 import { migrationsWith } from './store/migrations/index.js';
+import { prometheusRepo } from './store/repos/prometheus-repo.js';
 import type { MonitorDB } from './store/schema.js';
 import { startSubscriptionUpkeep } from './subscriptions/maintenance-notices.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
@@ -66,6 +68,8 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     },
     outboxOptions,
   );
+  const prometheus = new ServiceMetrics();
+  const tuning = opts.engine ?? {};
   const engine = new CheckEngine(database.db, bus, log, {
     concurrency: config.checkConcurrency,
     isUnderMaintenance: (id, at) => maintenance.isUnderMaintenance(id, new Date(at)),
@@ -76,7 +80,21 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
       return events;
     },
     secretKey: keys.encryption,
-    ...opts.engine,
+    ...tuning,
+    // Benchmarks listen too: both hear every event.
+    onCheckStarted: (lag) => {
+      prometheus.checkStarted(lag);
+      tuning.onCheckStarted?.(lag);
+    },
+    onResultsStored: (rows, ms) => {
+      prometheus.resultsStored(rows, ms);
+      tuning.onResultsStored?.(rows, ms);
+    },
+  });
+  prometheus.watch({
+    checksInFlight: () => engine.stats().inFlight,
+    outboxCounts: () => prometheusRepo.outboxCounts(database.db),
+    failedDeliveryAttempts: () => outbox.failedAttempts,
   });
   const ctx: AppContext = {
     config,
@@ -89,6 +107,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     outbox,
     settings,
     maintenance,
+    prometheus,
   };
   await maintenance.start();
   await ensureFirstAdmin(ctx);

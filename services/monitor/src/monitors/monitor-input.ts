@@ -29,6 +29,8 @@ export interface MonitorConfig {
   dns_resolver: string | null;
   tls_warn_days: number;
   heartbeat_grace_seconds: number;
+  /** Serve the public SVG badges for this monitor even when it is on no public status page. */
+  badge_enabled: boolean;
 }
 
 /** What a client may send: the name is required, everything else has a default. */
@@ -64,6 +66,7 @@ export function withDefaults(input: MonitorInput): MonitorConfig {
     dns_resolver: input.dns_resolver ?? null,
     tls_warn_days: input.tls_warn_days ?? 14,
     heartbeat_grace_seconds: input.heartbeat_grace_seconds ?? 60,
+    badge_enabled: input.badge_enabled ?? false,
   };
 }
 
@@ -91,6 +94,7 @@ export function configOf(row: MonitorRow): MonitorConfig {
     dns_resolver: row.dns_resolver,
     tls_warn_days: row.tls_warn_days,
     heartbeat_grace_seconds: row.heartbeat_grace_seconds,
+    badge_enabled: row.badge_enabled === 1,
   };
 }
 
@@ -101,5 +105,6 @@ export function configColumns(c: MonitorConfig) {
     headers: c.headers === null ? null : JSON.stringify(c.headers),
     auth: c.auth === null ? null : JSON.stringify(c.auth),
     ignore_tls_errors: c.ignore_tls_errors ? 1 : 0,
+    badge_enabled: c.badge_enabled ? 1 : 0,
   };
 }

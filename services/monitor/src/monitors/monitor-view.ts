@@ -1,5 +1,6 @@
 import { iso } from '../http/schemas.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import { certificateDaysLeft } from './certificate-days.js';
 import { configOf } from './monitor-input.js';
 
 /**
@@ -17,6 +18,7 @@ export function toMonitorView(row: MonitorRow, channelIds: number[] = []) {
     last_response_time_ms: row.last_response_time_ms,
     last_status_code: row.last_status_code,
     consecutive_failures: row.consecutive_failures,
+    tls_days_left: certificateDaysLeft(row),
     heartbeat_token: row.heartbeat_token,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

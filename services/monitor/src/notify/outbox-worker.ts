@@ -81,6 +81,8 @@ export class OutboxWorker {
   private wake: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Delivery attempts that failed in this process since it started (for /metrics). */
+  failedAttempts = 0;
 
   constructor(
     private readonly deps: OutboxDeps,
@@ -267,6 +269,7 @@ export class OutboxWorker {
         );
     });
     if (!outcome.ok) {
+      this.failedAttempts++;
       this.deps.log.warn(
         {
           outbox_id: row.id,

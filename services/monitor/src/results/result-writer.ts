@@ -41,6 +41,8 @@ export interface ResultWriterOptions {
    */
   inTransaction?: (trx: Transaction<MonitorDB>, stored: StoredResult[]) => Promise<AfterCommitEvent[]>;
   onError?: (err: unknown) => void;
+  /** After each batch commits, with how long its transaction took (for /metrics; keep it cheap). */
+  onStored?: (rows: readonly PendingResult[], writeMs: number) => void;
 }
 
 // A database outage must not grow memory without bound: beyond this, the oldest results are dropped.
@@ -93,6 +95,7 @@ export class ResultWriter {
     if (rows.length === 0) return;
     let ids: number[];
     let extra: AfterCommitEvent[] = [];
+    const started = performance.now();
     try {
       ids = await this.db.transaction().execute(async (trx) => {
         // Another instance (or a delete racing this batch) may have removed a monitor.
@@ -132,6 +135,7 @@ export class ResultWriter {
     }
     this.failedAttempts = 0;
     this.stored += rows.length;
+    this.opts.onStored?.(rows, performance.now() - started);
     rows.forEach((r, i) => {
       publishResult(this.bus, {
         monitor_id: r.monitor_id,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Aggregate, rollupsRepo } from '../store/repos/rollups-repo.js';
 import type { MonitorDB } from '../store/schema.js';
+import { HOURLY_KEEP_DAYS } from './retention.js';
 import { DAY_MS, markName } from './rollup-job.js';
 
 export const UPTIME_WINDOWS = {
@@ -56,27 +57,50 @@ const fromAggregate = (a: Aggregate | undefined): Part[] => (a ? [a] : []);
  * buckets already done, plus raw results since): cheap however long the window.
  */
 export async function uptimeOf(db: Kysely<MonitorDB>, monitorId: number, now = Date.now()) {
-  // Without a watermark nothing is rolled up yet: the whole window then comes from raw results.
-  const hourMark = (await rollupsRepo.getMark(db, markName('hour'))) ?? 0;
-  const dayMark = (await rollupsRepo.getMark(db, markName('day'))) ?? 0;
+  const marks = await watermarks(db);
   const out = {} as Record<UptimeWindow, UptimeFigures>;
-  const [raw24] = await rollupsRepo.aggregate(db, now - DAY_MS, now, monitorId);
-  out['24h'] = combine(fromAggregate(raw24), raw24?.latency_p95 ?? null);
-  for (const w of ['7d', '30d', '365d'] as const) {
-    const from = now - UPTIME_WINDOWS[w];
-    const parts: Part[] = [];
-    let cursor = from;
-    if (w === '365d' && dayMark > from) {
-      parts.push(...(await rollupsRepo.range(db, monitorId, 'day', from, dayMark)));
-      cursor = dayMark;
-    }
-    if (hourMark > cursor) {
-      parts.push(...(await rollupsRepo.range(db, monitorId, 'hour', cursor, hourMark)));
-      cursor = hourMark;
-    }
-    const [tail] = await rollupsRepo.aggregate(db, Math.max(cursor, from), now, monitorId);
-    parts.push(...fromAggregate(tail));
-    out[w] = combine(parts, null);
+  for (const w of ['24h', '7d', '30d', '365d'] as const) {
+    out[w] = await uptimeOver(db, monitorId, UPTIME_WINDOWS[w], now, marks);
   }
   return out;
+}
+
+// Without a watermark nothing is rolled up yet: the whole window then comes from raw results.
+async function watermarks(db: Kysely<MonitorDB>) {
+  return {
+    hour: (await rollupsRepo.getMark(db, markName('hour'))) ?? 0,
+    day: (await rollupsRepo.getMark(db, markName('day'))) ?? 0,
+  };
+}
+
+/**
+ * Uptime over the last `windowMs`: a day or less exactly from raw results; longer windows from the
+ * daily roll-ups (beyond the hourly keep), the hourly ones, and the raw results not rolled up yet.
+ */
+export async function uptimeOver(
+  db: Kysely<MonitorDB>,
+  monitorId: number,
+  windowMs: number,
+  now = Date.now(),
+  marks?: { hour: number; day: number },
+): Promise<UptimeFigures> {
+  const from = now - windowMs;
+  if (windowMs <= DAY_MS) {
+    const [raw] = await rollupsRepo.aggregate(db, from, now, monitorId);
+    return combine(fromAggregate(raw), raw?.latency_p95 ?? null);
+  }
+  const { hour: hourMark, day: dayMark } = marks ?? (await watermarks(db));
+  const parts: Part[] = [];
+  let cursor = from;
+  if (windowMs > HOURLY_KEEP_DAYS * DAY_MS && dayMark > from) {
+    parts.push(...(await rollupsRepo.range(db, monitorId, 'day', from, dayMark)));
+    cursor = dayMark;
+  }
+  if (hourMark > cursor) {
+    parts.push(...(await rollupsRepo.range(db, monitorId, 'hour', cursor, hourMark)));
+    cursor = hourMark;
+  }
+  const [tail] = await rollupsRepo.aggregate(db, Math.max(cursor, from), now, monitorId);
+  parts.push(...fromAggregate(tail));
+  return combine(parts, null);
 }

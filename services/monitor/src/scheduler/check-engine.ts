@@ -32,6 +32,8 @@ export interface EngineOptions {
   onCheckStarted?: (lagMs: number) => void;
   /** Whether a maintenance window covers the monitor at a time (answered from memory). */
   isUnderMaintenance?: (monitorId: number, at: number) => boolean;
+  /** After each result batch commits; see ResultWriterOptions.onStored. */
+  onResultsStored?: ResultWriterOptions['onStored'];
   /** Runs in each result batch's transaction; see ResultWriterOptions.inTransaction. */
   inTransaction?: ResultWriterOptions['inTransaction'];
   /** Opens the monitors' stored credentials (AES-256-GCM key, see auth/secret-key.ts). */
@@ -80,6 +82,7 @@ export class CheckEngine {
     this.writer = new ResultWriter(db, bus, {
       flushMs: opts.flushMs ?? 200,
       inTransaction: opts.inTransaction,
+      onStored: opts.onResultsStored,
       onError: (err) => log.error({ err }, 'storing check results failed'),
     });
     this.owner = opts.owner ?? newProcessOwner();

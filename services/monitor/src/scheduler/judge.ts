@@ -48,6 +48,7 @@ export function judge(
       last_status_code: outcome.status_code,
       consecutive_failures: t.failures,
       last_ping_at: slot.heartbeat ? slot.lastPingAt : null,
+      last_tls_days_left: outcome.tls_days_left,
     },
   };
   return { transition: t, pending };

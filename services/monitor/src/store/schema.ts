@@ -144,6 +144,8 @@ export interface MonitorsTable {
   secrets: string | null;
   /** 1: badges are served for this monitor even when it is on no public status page. */
   badge_enabled: Generated<number>;
+  /** Days left on the certificate at the latest check that read one (null: none read yet). */
+  last_tls_days_left: Generated<number | null>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */

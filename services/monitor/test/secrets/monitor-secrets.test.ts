@@ -122,7 +122,14 @@ for (const target of await testDatabases()) {
       const { id, current_status, last_checked_at, last_response_time_ms, last_status_code, ...rest } = view;
       const body = Object.fromEntries(
         Object.entries(rest).filter(
-          ([k]) => !['consecutive_failures', 'heartbeat_token', 'created_at', 'updated_at'].includes(k),
+          ([k]) =>
+            ![
+              'consecutive_failures',
+              'tls_days_left',
+              'heartbeat_token',
+              'created_at',
+              'updated_at',
+            ].includes(k),
         ),
       );
       const put = await h.call('PUT', `/api/monitors/${a}`, { ...body, name: 'url creds renamed' });

@@ -28,6 +28,8 @@ describe('monitor form body', () => {
       check_interval_seconds: 60,
       timeout_seconds: 5,
       retry_count: 3,
+      // Whatever the type: a saved form (PUT) must not switch the badges off by leaving it out.
+      badge_enabled: false,
     });
   });
 

@@ -67,6 +67,10 @@ const configFields = {
   dns_resolver: Text(100),
   tls_warn_days: Type.Integer({ minimum: 0, maximum: 365 }),
   heartbeat_grace_seconds: Type.Integer({ minimum: 0, maximum: 86400 }),
+  badge_enabled: Type.Boolean({
+    description:
+      'Serve the public SVG badges (/api/badges/{id}/…) even when the monitor is on no public status page',
+  }),
 };
 
 /** How a monitor alerts; not part of what it checks. */
@@ -121,6 +125,12 @@ export const Monitor = Type.Object({
   last_response_time_ms: nullable(Type.Integer()),
   last_status_code: nullable(Type.Integer()),
   consecutive_failures: Type.Integer(),
+  tls_days_left: nullable(
+    Type.Integer({
+      description:
+        'Days left on the certificate at the latest check that read one (tls and https monitors; null otherwise)',
+    }),
+  ),
   heartbeat_token: nullable(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,

@@ -76,9 +76,11 @@ export function sseRoutes(ctx: AppContext, opts: SseOptions = {}): FastifyPlugin
           onClose: () => {
             unsubscribe();
             open.delete(stream);
+            ctx.prometheus.sseClosed();
           },
         });
         open.add(stream);
+        ctx.prometheus.sseOpened();
         const send = (ev: BusEvent) => stream.send({ id: ev.id, event: ev.event, data: ev.data });
         stream.comment('connected');
         if (lastRaw !== undefined) {

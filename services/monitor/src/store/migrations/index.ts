@@ -9,6 +9,7 @@ import { monitorSecrets } from './032-monitor-secrets.js';
 import { streamTickets } from './033-stream-tickets.js';
 import { statusPages } from './040-status-pages.js';
 import { statusSubscribers } from './042-status-subscribers.js';
+import { monitorTlsDays } from './043-monitor-tls-days.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -25,4 +26,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '033-stream-tickets': streamTickets,
   '040-status-pages': statusPages,
   '042-status-subscribers': statusSubscribers,
+  '043-monitor-tls-days': monitorTlsDays,
 });

@@ -14,6 +14,8 @@ export interface MonitorRuntime {
   last_status_code: number | null;
   consecutive_failures: number;
   last_ping_at: number | null;
+  /** Certificate days left when this check read a certificate; null leaves the stored value. */
+  last_tls_days_left?: number | null;
 }
 
 /** SQL for the monitors table. */
@@ -68,6 +70,7 @@ export const monitorsRepo = {
         last_status_code: r.last_status_code,
         consecutive_failures: r.consecutive_failures,
         ...(r.last_ping_at !== null && { last_ping_at: r.last_ping_at }),
+        ...(r.last_tls_days_left != null && { last_tls_days_left: r.last_tls_days_left }),
       })
       .where('id', '=', r.id)
       .execute(),

@@ -57,6 +57,8 @@ export interface MonitorConfig {
   dns_resolver: string | null;
   tls_warn_days: number;
   heartbeat_grace_seconds: number;
+  /** Serve the public SVG badges even when the monitor is on no public status page. */
+  badge_enabled: boolean;
   channel_ids?: number[];
 }
 
@@ -67,6 +69,8 @@ export interface Monitor extends MonitorConfig {
   last_response_time_ms: number | null;
   last_status_code: number | null;
   consecutive_failures: number;
+  /** Days left on the certificate at the latest check that read one (tls and https monitors). */
+  tls_days_left: number | null;
   heartbeat_token: string | null;
   created_at: string;
   updated_at: string;

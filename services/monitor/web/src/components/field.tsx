@@ -43,6 +43,7 @@ export function CheckField(props: {
   onChange(v: boolean): void;
   error?: string | undefined;
   disabled?: boolean;
+  hint?: string;
 }) {
   const id = useId();
   return (
@@ -52,9 +53,15 @@ export function CheckField(props: {
         type="checkbox"
         checked={props.checked}
         disabled={props.disabled}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
         onChange={(e) => props.onChange(e.target.checked)}
       />
       <label htmlFor={id}>{props.label}</label>
+      {props.hint && (
+        <small id={`${id}-hint`} className="hint">
+          {props.hint}
+        </small>
+      )}
       {props.error && (
         <small className="error-text" role="alert">
           {props.error}

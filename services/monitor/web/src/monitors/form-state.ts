@@ -27,6 +27,7 @@ export interface FormState {
   dns_resolver: string;
   tls_warn_days: string;
   heartbeat_grace_seconds: string;
+  badge_enabled: boolean;
   channel_ids: number[];
 }
 
@@ -57,6 +58,7 @@ export function emptyForm(): FormState {
     dns_resolver: '',
     tls_warn_days: '14',
     heartbeat_grace_seconds: '60',
+    badge_enabled: false,
     channel_ids: [],
   };
 }
@@ -105,6 +107,7 @@ export function formOf(m: Monitor): FormState {
     dns_resolver: s(m.dns_resolver),
     tls_warn_days: s(m.tls_warn_days),
     heartbeat_grace_seconds: s(m.heartbeat_grace_seconds),
+    badge_enabled: m.badge_enabled,
     channel_ids: m.channel_ids ?? [],
   };
 }
@@ -174,6 +177,7 @@ export function bodyOf(
           ? { type: 'bearer', token: f.auth_token }
           : null;
   }
+  body.badge_enabled = f.badge_enabled;
   if (withChannels) body.channel_ids = f.channel_ids;
   for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
   return { body: body as Partial<MonitorConfig>, errors };

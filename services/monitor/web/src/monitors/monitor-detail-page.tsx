@@ -12,6 +12,8 @@ import { ago, dateTime, duration, percent } from '../lib/format.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { useThrottled } from '../lib/use-throttled.js';
+import { BadgeSnippets } from './badge-snippets.js';
+import { CertificateDays } from './certificate-days.js';
 import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js';
 import { liveStore } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
@@ -151,6 +153,14 @@ export function MonitorDetailPage({ id }: { id: number }) {
           {monitor.last_status_code !== null && ` · HTTP ${monitor.last_status_code}`}
           {monitor.last_response_time_ms !== null && ` · ${monitor.last_response_time_ms} ms`}
         </dd>
+        {monitor.tls_days_left !== null && (
+          <>
+            <dt>Certificate</dt>
+            <dd>
+              <CertificateDays days={monitor.tls_days_left} warnDays={monitor.tls_warn_days} />
+            </dd>
+          </>
+        )}
         {monitor.heartbeat_token && (
           <>
             <dt>Push URL</dt>
@@ -177,6 +187,15 @@ export function MonitorDetailPage({ id }: { id: number }) {
           </li>
         )}
       </ul>
+      {monitor.badge_enabled && (
+        <BadgeSnippets
+          monitorId={monitor.id}
+          readsCertificate={
+            monitor.monitor_type === 'tls' ||
+            (monitor.monitor_type.startsWith('http_') && /^https:/i.test(monitor.url ?? ''))
+          }
+        />
+      )}
       <div className="card">
         <div className="chart-head">
           <h2>Response time</h2>

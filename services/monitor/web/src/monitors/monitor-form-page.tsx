@@ -262,6 +262,13 @@ export function MonitorFormPage({ id }: { id?: number }) {
             error={errors.ignore_tls_errors}
           />
         )}
+        <CheckField
+          label="Public badges"
+          hint="Anyone with the address can show this monitor’s status, uptime, response time and certificate badges (its name and target stay private). Monitors on a public status page have them anyway."
+          checked={f.badge_enabled}
+          onChange={(v) => set('badge_enabled', v)}
+          error={errors.badge_enabled}
+        />
         {withChannels && channels.data && channels.data.length > 0 && (
           <fieldset>
             <legend>Notify these channels</legend>

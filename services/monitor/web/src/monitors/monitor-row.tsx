@@ -4,6 +4,7 @@ import { Sparkline } from '../components/sparkline.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { percent } from '../lib/format.js';
 import { Link } from '../lib/router.js';
+import { CertificateDays } from './certificate-days.js';
 import { dayUptime, type Row } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
 
@@ -18,6 +19,8 @@ export const MonitorRow = memo(function MonitorRow({ row }: { row: Row }) {
         <span className="muted mrow-target">
           {typeLabel(m.monitor_type)}
           {m.url ? ` · ${m.url}` : ''}
+          {m.tls_days_left !== null && ' · '}
+          <CertificateDays days={m.tls_days_left} warnDays={m.tls_warn_days} />
         </span>
       </div>
       <ChecksBar points={row.history} />

@@ -7,6 +7,10 @@ export function windowTouches(w: MaintenanceWindow, from: number, to: number): b
   return occurrenceAt(w, from) !== null || nextChange(w, from) < to;
 }
 
+// A finished day's answer never changes for a loaded window (a reload makes new window objects), and
+// evaluating cron patterns is the costly part: remember it per window and day start.
+const finished = new WeakMap<MaintenanceWindow, Map<number, boolean>>();
+
 /**
  * For each window, the indexes of the days in `dayStarts` that one of its occurrences touched
  * (up to `now`: a window later today does not mark today yet).
@@ -20,9 +24,21 @@ export function maintenanceDaysOf(
   for (const w of windows) {
     if (!w.is_active) continue;
     const hit = new Set<number>();
+    let past = finished.get(w);
+    if (!past) {
+      past = new Map();
+      finished.set(w, past);
+    }
     dayStarts.forEach((start, i) => {
       const end = Math.min(start + DAY_MS, now);
-      if (end > start && w.starts_at < end && windowTouches(w, start, end)) hit.add(i);
+      if (end <= start || w.starts_at >= end) return;
+      const done = end === start + DAY_MS;
+      let touched = done ? past.get(start) : undefined;
+      if (touched === undefined) {
+        touched = windowTouches(w, start, end);
+        if (done) past.set(start, touched);
+      }
+      if (touched) hit.add(i);
     });
     if (hit.size > 0) out.set(w, hit);
   }

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import { toWindow } from '../maintenance/maintenance-schedule.js';
 import { type MaintenanceWindow, nextChange, occurrenceAt } from '../maintenance/windows.js';
-import { DAY_MS, markName } from '../rollups/rollup-job.js';
+import { DAY_MS } from '../rollups/rollup-job.js';
 import { maintenanceRepo } from '../store/repos/maintenance-repo.js';
-import { rollupsRepo } from '../store/repos/rollups-repo.js';
 import { type PageMonitorRow, statusPagesRepo } from '../store/repos/status-pages-repo.js';
 import type { MonitorDB } from '../store/schema.js';
-import { covers, maintenanceDaysOf } from './maintenance-days.js';
+import { covers } from './maintenance-days.js';
 import { overallStatus } from './overall-status.js';
 import type {
   PublicIncident,
@@ -16,7 +15,7 @@ import type {
   PublicSection,
   PublicStatusPage,
 } from './public-view.js';
-import { type DayTotals, percent, totalsByDay, utcDate, windowDays } from './uptime-days.js';
+import { buildBars } from './uptime-bars.js';
 
 /** Incidents resolved this recently still show on a page; so do windows starting this soon. */
 export const RECENT_MS = 7 * DAY_MS;
@@ -24,6 +23,8 @@ export const RECENT_MS = 7 * DAY_MS;
 export interface BuildOptions {
   /** The loaded maintenance windows (the in-memory schedule's); read from the database when absent. */
   windows?: readonly MaintenanceWindow[];
+  /** Where the day bars come from (a cache may keep them longer than the rest); buildBars by default. */
+  bars?: typeof buildBars;
 }
 
 /** A built view with what its cache needs to know to invalidate it; none of this is public. */
@@ -33,6 +34,8 @@ export interface BuiltView {
   monitorIds: ReadonlySet<number>;
   /** Per monitor, whether its last check failed (the banner's `degraded`). */
   failing: ReadonlyMap<number, boolean>;
+  /** When a maintenance window of the page next starts or ends: the view is wrong from then on. */
+  validUntil: number;
 }
 
 const UPTIME_DAYS = [30, 60, 90, 365] as const;
@@ -77,9 +80,7 @@ export async function buildPublicViewWithDeps(
   const ids = [...new Set(rows.map((r) => r.monitor_id))];
   const names = new Map(rows.map((r) => [r.monitor_id, r.name]));
 
-  const dayStarts = windowDays(uptimeDays, now);
-  const totals = await dailyTotals(db, ids, dayStarts[0]!, now);
-  const maintenanceDays = maintenanceDaysOf(windows, dayStarts, now);
+  const bars = await (opts.bars ?? buildBars)(db, ids, uptimeDays, now, windows);
 
   const sections: PublicSection[] = sectionNames.map((name) => ({ name, monitors: [] }));
   const perSection = new Map<number, PageMonitorRow[]>();
@@ -89,8 +90,14 @@ export async function buildPublicViewWithDeps(
     perSection.set(r.section_position, list);
   }
   sections.forEach((section, si) => {
-    section.monitors = (perSection.get(si) ?? []).map((r, mi) =>
-      publicMonitor(r, `s${si}-m${mi}`, dayStarts, totals.get(r.monitor_id), windows, maintenanceDays),
+    section.monitors = (perSection.get(si) ?? []).map(
+      (r, mi): PublicMonitor => ({
+        key: `s${si}-m${mi}`,
+        name: r.name,
+        state: publicState(r.current_status),
+        uptime_percent: bars.get(r.monitor_id)?.uptime_percent ?? null,
+        days: bars.get(r.monitor_id)?.days ?? [],
+      }),
     );
   });
 
@@ -121,43 +128,11 @@ export async function buildPublicViewWithDeps(
     maintenance: upcomingMaintenance(windows, ids, names, now),
     updated_at: iso(now),
   };
-  return { view, monitorIds: new Set(ids), failing };
-}
-
-/** Per monitor and UTC day, check totals from daily roll-ups, then hourly ones past the day watermark. */
-async function dailyTotals(db: Kysely<MonitorDB>, ids: number[], from: number, now: number) {
-  // Without a watermark nothing is rolled up yet, and the page shows no data rather than reading
-  // raw results.
-  const dayMark = Math.min((await rollupsRepo.getMark(db, markName('day'))) ?? from, now);
-  const hourMark = Math.min((await rollupsRepo.getMark(db, markName('hour'))) ?? from, now);
-  const days = await rollupsRepo.countsFor(db, ids, 'day', from, dayMark);
-  const hours = await rollupsRepo.countsFor(db, ids, 'hour', Math.max(from, dayMark), hourMark);
-  return totalsByDay([...days, ...hours]);
-}
-
-function publicMonitor(
-  r: PageMonitorRow,
-  key: string,
-  dayStarts: readonly number[],
-  totals: Map<number, DayTotals> | undefined,
-  windows: readonly MaintenanceWindow[],
-  maintenanceDays: Map<MaintenanceWindow, Set<number>>,
-): PublicMonitor {
-  const mine = windows.filter((w) => maintenanceDays.has(w) && covers(w, r.monitor_id));
-  const sum: DayTotals = { checks: 0, up_checks: 0 };
-  const days = dayStarts.map((start, i) => {
-    const t = totals?.get(start);
-    if (t) {
-      sum.checks += t.checks;
-      sum.up_checks += t.up_checks;
-    }
-    return {
-      date: utcDate(start),
-      uptime_percent: percent(t),
-      maintenance: mine.some((w) => maintenanceDays.get(w)!.has(i)),
-    };
-  });
-  return { key, name: r.name, state: publicState(r.current_status), uptime_percent: percent(sum), days };
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const w of windows) {
+    if (ids.some((id) => covers(w, id))) validUntil = Math.min(validUntil, nextChange(w, now));
+  }
+  return { view, monitorIds: new Set(ids), failing, validUntil };
 }
 
 async function publicIncidents(

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Logger } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { BusEvent, EventBus } from '../events/event-bus.js';
 import type { MaintenanceWindow } from '../maintenance/windows.js';
+import { DAY_MS } from '../rollups/rollup-job.js';
 import type { MonitorDB } from '../store/schema.js';
 import type { PublicStatusPage } from './public-view.js';
 import { buildPublicViewWithDeps } from './public-view-builder.js';
+import { type Bars, buildBars } from './uptime-bars.js';
 
 /** A built public view with its serialisations, shared by the JSON twin and the HTML page. */
 export interface CachedView {
@@ -18,6 +21,8 @@ export interface CachedView {
    * nothing visible changed even though the view was rebuilt in between.
    */
   etag: string;
+  /** The JSON gzipped, made on first use (a 1 MB view of day bars shrinks some twentyfold). */
+  gzip(): Buffer;
 }
 
 export interface PublicViewCacheOptions {
@@ -25,6 +30,8 @@ export interface PublicViewCacheOptions {
   ttlMs?: number;
   /** Past the TTL by at most this, the old view is still served while one rebuild runs. */
   staleMs?: number;
+  /** How long the day bars of a page are reused across rebuilds of the rest of its view. */
+  barsTtlMs?: number;
   now?: () => number;
 }
 
@@ -43,13 +50,36 @@ interface Slot {
   windows: readonly MaintenanceWindow[];
   monitorIds: ReadonlySet<number>;
   failing: ReadonlyMap<number, boolean>;
+  /** A maintenance window of the page starts or ends then. */
+  validUntil: number;
 }
 
 export const DEFAULT_TTL_MS = 15_000;
+/** Day bars change when the roll-up job runs (every five minutes) or windows change. */
+export const DEFAULT_BARS_TTL_MS = 60_000;
 
-function etagOf(view: PublicStatusPage): string {
-  const { updated_at: _at, ...shown } = view;
-  return `W/"${createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 27)}"`;
+/** The view's JSON and its ETag, with one serialisation of a view that may weigh a megabyte. */
+function serialise(view: PublicStatusPage): CachedView {
+  const { updated_at, ...shown } = view;
+  const body = JSON.stringify(shown);
+  const json = `${body.slice(0, -1)},"updated_at":${JSON.stringify(updated_at)}}`;
+  let zipped: Buffer | null = null;
+  return {
+    view,
+    json,
+    etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    gzip: () => {
+      zipped ??= gzipSync(json);
+      return zipped;
+    },
+  };
+}
+
+interface BarsSlot {
+  key: string;
+  at: number;
+  windows: readonly MaintenanceWindow[];
+  value: Promise<Bars>;
 }
 
 const monitorIdOf = (data: unknown): number | null => {
@@ -70,6 +100,8 @@ export class PublicViewCache {
   private readonly touched = new Map<Promise<CachedView | null>, Touched>();
   private readonly ttlMs: number;
   private readonly staleMs: number;
+  private readonly barsTtlMs: number;
+  private readonly bars = new Map<string, BarsSlot>();
   private readonly now: () => number;
   private readonly unsubscribe: () => void;
 
@@ -82,6 +114,7 @@ export class PublicViewCache {
   ) {
     this.ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
     this.staleMs = opts.staleMs ?? this.ttlMs;
+    this.barsTtlMs = opts.barsTtlMs ?? DEFAULT_BARS_TTL_MS;
     this.now = opts.now ?? Date.now;
     this.unsubscribe = bus.subscribe((ev) => this.onEvent(ev));
   }
@@ -94,8 +127,9 @@ export class PublicViewCache {
   /** The view with its JSON and ETag, or null for an unknown or non-public page. */
   entry(slug: string): Promise<CachedView | null> {
     const slot = this.slots.get(slug);
-    if (slot && slot.windows === this.windows()) {
-      const age = this.now() - slot.builtAt;
+    const now = this.now();
+    if (slot && slot.windows === this.windows() && now < slot.validUntil) {
+      const age = now - slot.builtAt;
       if (age < this.ttlMs) return Promise.resolve(slot.value);
       if (age < this.ttlMs + this.staleMs) {
         // Only aged, not known wrong: answer at once and refresh behind it.
@@ -116,6 +150,7 @@ export class PublicViewCache {
       return;
     }
     this.slots.delete(slug);
+    this.bars.delete(slug);
     // A build already running may have read the old state: later callers start a new one.
     this.inflight.delete(slug);
   }
@@ -124,6 +159,7 @@ export class PublicViewCache {
   close(): void {
     this.unsubscribe();
     this.slots.clear();
+    this.bars.clear();
   }
 
   private build(slug: string): Promise<CachedView | null> {
@@ -132,20 +168,18 @@ export class PublicViewCache {
     const windows = this.windows();
     const at = this.now();
     const touched: Touched = { all: false, changed: new Set(), failing: new Map() };
-    const p: Promise<CachedView | null> = buildPublicViewWithDeps(this.db, slug, at, { windows })
+    const bars: typeof buildBars = (db, ids, days, now, w) => this.barsOf(slug, db, ids, days, now, w);
+    const p: Promise<CachedView | null> = buildPublicViewWithDeps(this.db, slug, at, { windows, bars })
       .then((built) => {
         this.touched.delete(p);
         const current = this.inflight.get(slug) === p;
         if (current) this.inflight.delete(slug);
         if (!built) {
           if (current) this.slots.delete(slug);
+          this.bars.delete(slug);
           return null;
         }
-        const value: CachedView = {
-          view: built.view,
-          json: JSON.stringify(built.view),
-          etag: etagOf(built.view),
-        };
+        const value = serialise(built.view);
         // Changed while building: the answer goes to those who asked, but is not kept.
         const stale =
           touched.all ||
@@ -158,6 +192,7 @@ export class PublicViewCache {
             windows,
             monitorIds: built.monitorIds,
             failing: built.failing,
+            validUntil: built.validUntil,
           });
         }
         return value;
@@ -170,6 +205,37 @@ export class PublicViewCache {
     this.inflight.set(slug, p);
     this.touched.set(p, touched);
     return p;
+  }
+
+  /**
+   * The day bars of a page, reused while its monitors, window, maintenance windows and UTC day are
+   * the same and they are younger than the bars TTL: events then rebuild only the cheap rest.
+   */
+  private barsOf(
+    slug: string,
+    db: Kysely<MonitorDB>,
+    ids: readonly number[],
+    days: number,
+    now: number,
+    windows: readonly MaintenanceWindow[],
+  ): Promise<Bars> {
+    const key = `${days}:${ids.join(',')}`;
+    const hit = this.bars.get(slug);
+    if (
+      hit &&
+      hit.key === key &&
+      hit.windows === windows &&
+      now - hit.at < this.barsTtlMs &&
+      Math.floor(hit.at / DAY_MS) === Math.floor(now / DAY_MS)
+    ) {
+      return hit.value;
+    }
+    const slot: BarsSlot = { key, at: now, windows, value: buildBars(db, ids, days, now, windows) };
+    this.bars.set(slug, slot);
+    slot.value.catch(() => {
+      if (this.bars.get(slug) === slot) this.bars.delete(slug);
+    });
+    return slot.value;
   }
 
   private onEvent(ev: BusEvent): void {

@@ -18,6 +18,8 @@ export interface StatusPageInput {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Monitors on one page, over all its sections: beyond this a page is no longer readable. */
+export const MAX_PAGE_ENTRIES = 1000;
 
 /** The admin API form of a page. */
 export function toStatusPageView(r: StatusPageRow, sections: SectionLayout[]) {
@@ -66,6 +68,13 @@ async function validate(db: Db, input: StatusPageInput, exceptId: number | null)
       seen.add(id);
     });
   });
+  const entries = sections.reduce((n, s) => n + s.monitor_ids.length, 0);
+  if (entries > MAX_PAGE_ENTRIES) {
+    problems.push({
+      path: 'sections',
+      message: `hold ${entries} monitors; a page shows at most ${MAX_PAGE_ENTRIES}`,
+    });
+  }
   if (problems.length > 0) {
     const names = unknown.size > 0 ? ` Unknown monitor ids: ${[...unknown].join(', ')}.` : '';
     throw errors.validation_failed(

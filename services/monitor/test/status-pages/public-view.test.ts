@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { testDatabases } from '@app/kit/testing';
 import { DAY_MS, HOUR_MS, rollUp } from '../../src/rollups/rollup-job.js';
 import { buildPublicView } from '../../src/status-pages/public-view-builder.js';
@@ -322,7 +323,27 @@ for (const target of await testDatabases()) {
       });
       assert.equal(again.statusCode, 304);
       assert.equal(again.body, '');
+      assert.equal(again.headers['content-length'], undefined);
+      // Compressed for clients that take it; the same document.
+      const zipped = await s.app.inject({
+        method: 'GET',
+        url: '/api/public/status-pages/acme',
+        headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' },
+      });
+      assert.equal(zipped.statusCode, 200);
+      assert.equal(zipped.headers['content-encoding'], 'gzip');
+      assert.equal(zipped.headers.vary, 'Accept-Encoding');
+      assert.deepEqual(JSON.parse(gunzipSync(zipped.rawPayload).toString()), res.json());
       assert.equal(again.headers.etag, etag);
+
+      // A cross-origin poller that sends If-None-Match asks first.
+      const preflight = await s.app.inject({ method: 'OPTIONS', url: '/api/public/status-pages/acme' });
+      assert.equal(preflight.statusCode, 204);
+      assert.equal(preflight.headers['access-control-allow-origin'], '*');
+      assert.match(String(preflight.headers['access-control-allow-headers']), /If-None-Match/);
+      const head = await s.app.inject({ method: 'HEAD', url: '/api/public/status-pages/acme' });
+      assert.equal(head.statusCode, 200);
+      assert.equal(head.body, '');
 
       for (const url of ['/api/public/status-pages/nope', '/api/public/status-pages/Bad%20Slug']) {
         const missing = await s.app.inject({ method: 'GET', url });
@@ -403,6 +424,24 @@ for (const target of await testDatabases()) {
       assert.equal(down.body.overall, 'partial_outage');
       assert.notEqual(down.etag, up.etag);
 
+      // An incident event for a monitor of the page (as the engine publishes it with the
+      // incident's API view) brings the incident in; one for another monitor does not.
+      const before = (await get()).body.incidents.length;
+      const opened = await incidentsRepo.insert(s.ctx.db, {
+        monitor_id: cron.id,
+        status: 'open',
+        started_at: Date.now(),
+        resolved_at: null,
+        reminders_sent: 0,
+      });
+      s.ctx.bus.publish('incident.acknowledged', { id: 0, monitor_id: hidden });
+      assert.equal((await get()).body.incidents.length, before, 'still the cached view');
+      s.ctx.bus.publish('incident.opened', { id: opened.id, monitor_id: cron.id });
+      const withIncident = (await get()).body;
+      assert.equal(withIncident.incidents.length, before + 1);
+      const cronIncident = withIncident.incidents.find((i: { id: number }) => i.id === opened.id);
+      assert.deepEqual([cronIncident?.affected, cronIncident?.status], [['Cron'], 'open']);
+
       // A maintenance window created now covers the page: its reload drops the view.
       const w = await s.as(admin, {
         method: 'POST',
@@ -430,6 +469,29 @@ for (const target of await testDatabases()) {
       assert.ok(entries[0]);
       assert.ok(entries.every((e) => e === entries[0]));
       assert.equal(await cache.entry('acme'), entries[0]);
+    });
+
+    test('a cached view expires when a maintenance window of its page starts, whatever the TTL', async () => {
+      const { PublicViewCache } = await import('../../src/status-pages/public-view-cache.js');
+      let clock = NOW;
+      const cache = new PublicViewCache(s.ctx.db, s.ctx.bus, () => s.ctx.maintenance.list(), s.ctx.log, {
+        ttlMs: 7 * DAY_MS,
+        staleMs: 0,
+        now: () => clock,
+      });
+      try {
+        const before = await cache.entry('acme');
+        const network = (e: typeof before) => e?.view.maintenance.find((m) => m.name === 'network works');
+        assert.equal(network(before)?.active, false);
+        clock = NOW + DAY_MS;
+        assert.equal(await cache.entry('acme'), before, 'nothing changed yet: served from memory');
+        clock = NOW + 2 * DAY_MS + 60_000;
+        const during = await cache.entry('acme');
+        assert.notEqual(during, before);
+        assert.equal(network(during)?.active, true);
+      } finally {
+        cache.close();
+      }
     });
 
     test('a deleted page is gone from the public side at once', async () => {

@@ -173,6 +173,16 @@ for (const target of await testDatabases()) {
         unknown.errors?.map((e) => e.path),
         ['sections.0.monitor_ids.1', 'sections.1.monitor_ids.0', 'sections.1.monitor_ids.2'],
       );
+      const big = assertProblem(
+        await post({
+          slug: 'ok',
+          title: 't',
+          sections: [0, 1, 2].map((i) => ({ name: `S${i}`, monitor_ids: Array(400).fill(api) })),
+        }),
+        422,
+        'validation_failed',
+      );
+      assert.ok(big.errors?.some((e) => e.path === 'sections' && /at most 1000/.test(e.message)));
       const list = (await s.as(admin, { method: 'GET', url: '/api/status-pages' })).json() as {
         slug: string;
       }[];
@@ -202,6 +212,23 @@ for (const target of await testDatabases()) {
         payload: { slug: 'team-a', title: 'A2' },
       });
       assert.equal(same.statusCode, 200, same.body);
+    });
+
+    test('the routes are documented in the OpenAPI schema, the public one without security', async () => {
+      const spec = (await s.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+      };
+      assert.deepEqual(Object.keys(spec.paths['/api/status-pages'] ?? {}).sort(), ['get', 'post']);
+      assert.deepEqual(Object.keys(spec.paths['/api/status-pages/{id}'] ?? {}).sort(), [
+        'delete',
+        'get',
+        'put',
+      ]);
+      const pub = spec.paths['/api/public/status-pages/{slug}']?.get;
+      assert.ok(pub);
+      assert.equal(pub.security, undefined);
+      assert.deepEqual(Object.keys(pub.responses).sort(), ['200', '304', '404']);
+      assert.ok(spec.paths['/api/status-pages']?.post?.responses['409']);
     });
 
     test('a deleted monitor leaves every page', async () => {

@@ -102,6 +102,22 @@ describe('dashboard: status pages', { skip: needChromium() }, () => {
     );
   });
 
+  test('on a phone the screen and its editor fit the width', async () => {
+    const phone = await chrome.open(`${svc.base}/status-pages`, { width: 390, height: 844 });
+    try {
+      await signIn(phone.page, ADMIN.username, ADMIN.password);
+      await phone.page.getByRole('button', { name: 'New status page' }).click();
+      await phone.page.getByRole('form', { name: 'New status page' }).waitFor();
+      const overflow = await phone.page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
+      assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);
+      await shot(phone.page, 'status-pages-phone');
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   test('a slug in use is reported, an edit is saved, and delete asks first', async () => {
     await page.getByRole('button', { name: 'New status page' }).click();
     const form = page.getByRole('form', { name: 'New status page' });

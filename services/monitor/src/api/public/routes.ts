@@ -22,6 +22,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
 }
 
+/** Whether an Accept-Encoding value allows gzip (not refused with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 function crossOrigin(reply: FastifyReply) {
   // Anyone may embed the status of a public page; no credentials are involved.
   reply.header('access-control-allow-origin', '*');
@@ -54,9 +64,20 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (!entry) throw errors.not_found(`There is no public status page "${slug}".`);
         reply.header('etag', entry.etag);
         reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
-        if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send(null);
-        // Serialised once per build and sent as is (Fastify passes a string through unserialised);
-        // the schema above documents it.
+        reply.header('vary', 'Accept-Encoding');
+        if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+          // Nothing at all, not a serialised `null`: a 304 has no body, so a Content-Length: 4
+          // would break the connection for the client.
+          return reply.code(304).send(undefined as unknown as null);
+        }
+        // Serialised (and compressed) once per build and sent as is: Fastify passes a string or a
+        // buffer through unserialised; the schema above documents it.
+        if (acceptsGzip(req.headers['accept-encoding'])) {
+          reply.header('content-encoding', 'gzip');
+          return reply
+            .type('application/json; charset=utf-8')
+            .send(entry.gzip() as unknown as PublicStatusPage);
+        }
         return reply.type('application/json; charset=utf-8').send(entry.json as unknown as PublicStatusPage);
       },
     );

@@ -14,7 +14,7 @@ const Section = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100 }),
     monitor_ids: Type.Array(Type.Integer({ minimum: 1 }), {
       maxItems: 1000,
-      description: 'In display order; each monitor at most once per section',
+      description: 'In display order; each monitor at most once per section; at most 1,000 over all sections',
     }),
   },
   { additionalProperties: false },

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses: git, pylint and radon (metrics oracle and lint),
+# pre-commit (pyscan's hook),
 # Chromium (browser tests), ping (ping checks) and PostgreSQL's client tools. Safe to re-run.
 set -euo pipefail
 need=()
 command -v git >/dev/null || need+=(git)
 command -v pylint >/dev/null || need+=(pylint)
 command -v radon >/dev/null || need+=(radon)
+command -v pre-commit >/dev/null || need+=(pre-commit)
 command -v chromium >/dev/null || need+=(chromium)
 command -v ping >/dev/null || need+=(iputils-ping)
 command -v pg_isready >/dev/null || need+=(postgresql)

@@ -11,6 +11,13 @@ export interface HistoryRepoOptions {
   /** Where the repository is created. */
   dir: string;
   commits: number;
+  /** At most this many source files (the first ones found); default all. */
+  files?: number;
+  /**
+   * One edit commit in three changes one of 25 fixed pairs of files (change coupling strong enough
+   * to pass the thresholds, as real code has).
+   */
+  coupled?: boolean;
   seed?: number;
 }
 
@@ -22,7 +29,7 @@ export interface HistoryRepoOptions {
 export async function buildHistoryRepo(opts: HistoryRepoOptions): Promise<void> {
   mkdirSync(opts.dir, { recursive: true });
   const rand = mulberry32(opts.seed ?? 42);
-  const files = listPython(opts.source, 400_000);
+  const files = listPython(opts.source, 400_000).slice(0, opts.files ?? Number.POSITIVE_INFINITY);
   const content = new Map<string, string[]>();
   await once(spawn('git', ['init', '-q', '-b', 'main', opts.dir], { stdio: 'inherit' }), 'close');
   const git = spawn('git', ['fast-import', '--quiet'], {
@@ -53,8 +60,9 @@ export async function buildHistoryRepo(opts: HistoryRepoOptions): Promise<void> 
       ops.push(`D ${from}`, to);
     } else {
       const n = 1 + Math.floor(rand() * 3);
+      const pairAt = opts.coupled && c % 3 === 0 && live.length > 50 ? 2 * Math.floor(rand() * 25) : -1;
       for (let k = 0; k < n; k++) {
-        const f = live[Math.floor(rand() * live.length)]!;
+        const f = live[pairAt >= 0 && k < 2 ? pairAt + k : Math.floor(rand() * live.length)]!;
         const lines = content.get(f)!;
         const at = Math.floor(rand() * lines.length);
         lines.splice(at, rand() < 0.5 ? 1 : 0, `# edit ${c}.${k}`, `value_${c}_${k} = ${k}`);

@@ -12,8 +12,16 @@ export interface FoundFile {
 
 const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'site-packages', 'dist-packages']);
 
+/** Options of discoverPythonFiles. */
+export interface DiscoverOptions {
+  includeTests?: boolean;
+  /** Leaves out files and whole folders it matches (absolute paths); see config/globs.ts. */
+  exclude?: (absPath: string) => boolean;
+}
+
 /** Lists *.py files under root (hidden folders skipped), sorted, optionally leaving out test files. */
-export function discoverPythonFiles(root: string, opts: { includeTests?: boolean } = {}): FoundFile[] {
+export function discoverPythonFiles(root: string, opts: DiscoverOptions = {}): FoundFile[] {
+  const excluded = opts.exclude ?? (() => false);
   const out: FoundFile[] = [];
   const realRoot = realpathSync(root);
   const stack = [root];
@@ -28,14 +36,14 @@ export function discoverPythonFiles(root: string, opts: { includeTests?: boolean
     for (const e of entries) {
       const abs = join(dir, e.name);
       if (e.isDirectory()) {
-        if (!e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) stack.push(abs);
+        if (!e.name.startsWith('.') && !SKIP_DIRS.has(e.name) && !excluded(abs)) stack.push(abs);
         continue;
       }
       if (!e.name.endsWith('.py')) continue;
       // A symlinked file counts only when it resolves to a regular file inside the root.
       if (!e.isFile() && !(e.isSymbolicLink() && insideRoot(abs, realRoot))) continue;
       const relPath = relative(root, abs).split(sep).join('/');
-      if (!opts.includeTests && isTestPath(relPath)) continue;
+      if ((!opts.includeTests && isTestPath(relPath)) || excluded(abs)) continue;
       out.push({ absPath: abs, relPath });
     }
   }

@@ -1,4 +1,5 @@
 // A pool of worker threads, each with its own parser, that read and analyse files.
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { failedAnalysis } from './analyze.js';
@@ -37,6 +38,8 @@ export function isTimeoutError(parseError: string | null | undefined): boolean {
 
 interface Task extends WorkRequest {
   resolve: (a: FileAnalysis) => void;
+  /** Bytes on disk; the queue hands out the largest file first. */
+  size: number;
 }
 
 interface Slot {
@@ -50,13 +53,18 @@ interface Slot {
 // How many requests each worker holds at once: two hides the message round trip.
 const PER_WORKER = 2;
 
-/**
- * Workers run TypeScript: the eval'd bootstrap registers tsx's ESM loader inside the worker thread
- * (loader flags of the caller are not applied to an eval'd worker) and then imports the .ts entry.
- */
-function bootstrap(entry: string): string {
+// Compiled (dist/*.js) the pool starts worker.js directly. Run from source it starts worker.ts through
+// an eval'd bootstrap that registers tsx's ESM loader inside the worker thread (loader flags of the
+// caller are not applied to an eval'd worker): that costs each thread a transpile of the whole
+// analyser, which is why the CLI and the benchmarks run the compiled package.
+const COMPILED = import.meta.url.endsWith('.js');
+
+function startWorker(): Worker {
+  const entry = new URL(COMPILED ? './worker.js' : './worker.ts', import.meta.url);
+  if (COMPILED) return new Worker(entry, { execArgv: inheritedExecArgv() });
   const tsx = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(bootstrap, { eval: true, execArgv: inheritedExecArgv() });
 }
 
 /** The caller's Node flags minus its own tsx loader flags (the bootstrap registers tsx itself). */
@@ -76,6 +84,15 @@ function inheritedExecArgv(): string[] {
   return out;
 }
 
+function sizeOf(absPath: string): number {
+  try {
+    return statSync(absPath).size;
+  } catch {
+    // The worker reports the unreadable file.
+    return 0;
+  }
+}
+
 function budgetMs(seconds: number | undefined): number {
   const s = seconds ?? DEFAULT_MAX_FILE_SECONDS;
   if (!(s > 0)) throw new Error(`maxFileSeconds must be positive, got ${s}`);
@@ -87,11 +104,14 @@ function budgetMs(seconds: number | undefined): number {
 export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<AnalyzerPool> {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
   const limitMs = budgetMs(opts.maxFileSeconds);
-  const entry = new URL('./worker.ts', import.meta.url).href;
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let closed = false;
   let nextId = 1;
+  // Largest files first, so that the run does not end waiting on one big file picked up last by one
+  // thread while the others idle. Requests made in one tick (a whole run) are sorted together.
+  let unsorted = false;
+  let pumpQueued = false;
 
   // The budget runs from when a file reaches the head of its worker's list, i.e. when the worker
   // starts it; the file queued behind it is not charged for the wait.
@@ -105,6 +125,10 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
   };
 
   const pump = (): void => {
+    if (unsorted) {
+      queue.sort((a, b) => b.size - a.size);
+      unsorted = false;
+    }
     for (const slot of slots) {
       while (slot.ready && slot.busy.length < PER_WORKER && queue.length > 0) {
         const task = queue.shift();
@@ -134,6 +158,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
     if (slot.busy[0] !== task || !slots.includes(slot)) return;
     slots.splice(slots.indexOf(slot), 1);
     const [, ...waiting] = slot.busy.splice(0);
+    for (const t of waiting) t.size = Number.POSITIVE_INFINITY;
     queue.unshift(...waiting);
     task.resolve(failedAnalysis(task.relPath, timeoutError(limitMs / 1000)));
     void slot.worker.terminate();
@@ -143,7 +168,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
 
   const spawn = (): Promise<void> =>
     new Promise((resolveReady, rejectReady) => {
-      const worker = new Worker(bootstrap(entry), { eval: true, execArgv: inheritedExecArgv() });
+      const worker = startWorker();
       const slot: Slot = { worker, ready: false, busy: [], timer: undefined };
       slots.push(slot);
       worker.on('message', (msg: WorkResult | { ready: true }) => {
@@ -183,8 +208,15 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
     analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis> {
       if (closed) return Promise.resolve(failedAnalysis(relPath, 'analyzer pool is closed'));
       return new Promise((resolve) => {
-        queue.push({ id: nextId++, absPath, relPath, resolve });
-        pump();
+        queue.push({ id: nextId++, absPath, relPath, resolve, size: sizeOf(absPath) });
+        unsorted = true;
+        if (!pumpQueued) {
+          pumpQueued = true;
+          queueMicrotask(() => {
+            pumpQueued = false;
+            pump();
+          });
+        }
       });
     },
     async close(): Promise<void> {

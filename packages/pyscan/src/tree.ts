@@ -142,71 +142,122 @@ function lineStartsOf(src: string): Int32Array {
 
 /** Parses source text and indexes it; call tree.delete() when finished with the index's nodes. */
 export function parseIndexed(src: string): Parsed {
-  const { parser, query } = need();
+  const { parser } = need();
   const tree = parser.parse(src);
   if (!tree) throw new Error('pyscan: tree-sitter returned no tree');
   try {
-    const caps = query.captures(tree.rootNode, { maxStartDepth: MAX_QUERY_DEPTH });
-    const n = caps.length;
-    const order = new Array<number>(n);
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const node = caps[i]?.node;
-      order[i] = i;
-      starts[i] = node?.startIndex ?? 0;
-      ends[i] = node?.endIndex ?? 0;
-    }
-    order.sort(
-      (a, b) =>
-        (starts[a] ?? 0) - (starts[b] ?? 0) ||
-        (ends[b] ?? 0) - (ends[a] ?? 0) ||
-        rank(caps[a]?.name ?? '') - rank(caps[b]?.name ?? ''),
-    );
-    const ix: SyntaxIndex = {
-      src,
-      count: n,
-      type: new Array<string>(n),
-      start: new Int32Array(n),
-      end: new Int32Array(n),
-      row: new Int32Array(n),
-      parent: new Int32Array(n),
-      size: new Int32Array(n),
-      node: new Array<Node>(n),
-      hasError: tree.rootNode.hasError,
-      lineStarts: lineStartsOf(src),
-    };
-    const stack: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const c = caps[order[i] ?? 0];
-      if (!c) continue;
-      const s = starts[order[i] ?? 0] ?? 0;
-      const e = ends[order[i] ?? 0] ?? 0;
-      ix.type[i] = c.name;
-      ix.node[i] = c.node;
-      ix.start[i] = s;
-      ix.end[i] = e;
-      ix.row[i] = c.node.startPosition.row;
-      for (;;) {
-        const top = stack[stack.length - 1];
-        if (top === undefined) break;
-        const te = ix.end[top] ?? 0;
-        if (te < e || (te <= s && s < e)) {
-          stack.pop();
-          ix.size[top] = i - top;
-        } else {
-          break;
-        }
-      }
-      ix.parent[i] = stack[stack.length - 1] ?? -1;
-      stack.push(i);
-    }
-    for (const top of stack) ix.size[top] = n - top;
-    return { index: ix, tree };
+    const root = tree.rootNode;
+    const hasError = root.hasError;
+    const found = hasError ? capturedNodes(root) : typedNodes(root);
+    return { index: indexOf(src, found, hasError), tree };
   } catch (err) {
     tree.delete();
     throw err;
   }
+}
+
+/** The indexed nodes of a tree in pre-order, with their kinds. */
+interface Found {
+  nodes: Node[];
+  types: string[];
+}
+
+// descendantsOfType walks the tree inside the WebAssembly module in one call, in pre-order, and
+// costs about half as much as the equivalent query. It matches by name, so the `lambda` keyword
+// comes along with the `lambda` expression and is dropped here. It cannot look for ERROR nodes
+// (the error symbol makes it return nothing), which only a tree with errors holds: those go
+// through capturedNodes.
+function typedNodes(root: Node): Found {
+  const { typeNames, namedTypes } = need();
+  const all = root.descendantsOfType(SEARCHED_TYPES, ORIGIN, FAR_END);
+  const nodes: Node[] = [];
+  const types: string[] = [];
+  for (const node of all) {
+    if (!node) continue;
+    const id = node.typeId;
+    if (namedTypes[id] !== 1) continue;
+    nodes.push(node);
+    types.push(typeNames[id] ?? '');
+  }
+  return { nodes, types };
+}
+
+const SEARCHED_TYPES = INDEXED_TYPES.filter((t) => t !== 'ERROR');
+const ORIGIN = { row: 0, column: 0 };
+// Rows and columns travel as 32-bit signed integers into the module.
+const FAR_END = { row: 0x7fffffff, column: 0x7fffffff };
+
+// The query finds ERROR nodes too; its captures come grouped by pattern, so they are put in
+// pre-order here (same-range nodes nest outer-first: the module or a block around a lone statement).
+function capturedNodes(root: Node): Found {
+  const caps = need().query.captures(root, { maxStartDepth: MAX_QUERY_DEPTH });
+  const n = caps.length;
+  const order = new Array<number>(n);
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const node = caps[i]?.node;
+    order[i] = i;
+    starts[i] = node?.startIndex ?? 0;
+    ends[i] = node?.endIndex ?? 0;
+  }
+  order.sort(
+    (a, b) =>
+      (starts[a] ?? 0) - (starts[b] ?? 0) ||
+      (ends[b] ?? 0) - (ends[a] ?? 0) ||
+      rank(caps[a]?.name ?? '') - rank(caps[b]?.name ?? ''),
+  );
+  const nodes: Node[] = [];
+  const types: string[] = [];
+  for (const k of order) {
+    const c = caps[k];
+    if (!c) continue;
+    nodes.push(c.node);
+    types.push(c.name);
+  }
+  return { nodes, types };
+}
+
+function indexOf(src: string, found: Found, hasError: boolean): SyntaxIndex {
+  const { nodes, types } = found;
+  const n = nodes.length;
+  const ix: SyntaxIndex = {
+    src,
+    count: n,
+    type: types,
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    row: new Int32Array(n),
+    parent: new Int32Array(n),
+    size: new Int32Array(n),
+    node: nodes,
+    hasError,
+    lineStarts: lineStartsOf(src),
+  };
+  const stack: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i] as Node;
+    const s = node.startIndex;
+    const e = node.endIndex;
+    ix.start[i] = s;
+    ix.end[i] = e;
+    ix.row[i] = node.startPosition.row;
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (top === undefined) break;
+      const te = ix.end[top] ?? 0;
+      if (te < e || (te <= s && s < e)) {
+        stack.pop();
+        ix.size[top] = i - top;
+      } else {
+        break;
+      }
+    }
+    ix.parent[i] = stack[stack.length - 1] ?? -1;
+    stack.push(i);
+  }
+  for (const top of stack) ix.size[top] = n - top;
+  return ix;
 }
 
 /** 0-based row of a source offset. */

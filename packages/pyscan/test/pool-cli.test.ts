@@ -60,7 +60,7 @@ function runCli(args: string[]): { status: number | null; stdout: string; stderr
 
 test('the CLI writes the four CSVs and skips test files', () => {
   const out = join(dir, 'out');
-  const res = runCli([join(dir, 'pkg'), '--out', out, '--threads', '2']);
+  const res = runCli([join(dir, 'pkg'), '--format', 'csv', '--out', out, '--threads', '2']);
   assert.equal(res.status, 0, res.stderr);
   const file = readFileSync(join(out, 'file.csv'), 'utf8').split('\r\n');
   assert.equal(file[0], FILE_COLUMNS.join(','));
@@ -74,7 +74,7 @@ test('the CLI writes the four CSVs and skips test files', () => {
   const cls = readFileSync(join(out, 'class.csv'), 'utf8');
   assert.ok(cls.includes('mod.py,A,1,3,1,3,3,A'), cls);
 
-  const all = runCli([join(dir, 'pkg'), '--out', out, '--include-tests']);
+  const all = runCli([join(dir, 'pkg'), '--format', 'csv', '--out', out, '--include-tests']);
   assert.equal(all.status, 0, all.stderr);
   const withTests = readFileSync(join(out, 'file.csv'), 'utf8');
   for (const p of ['test_mod.py', 'mod_test.py', 'tests/helpers.py'])

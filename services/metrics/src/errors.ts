@@ -6,4 +6,5 @@ export const errors = defineErrors({
   analysis_not_done: { status: 409, title: 'Analysis not done' },
   unknown_level: { status: 404, title: 'Unknown level' },
   queue_full: { status: 429, title: 'Analysis queue full' },
+  analysis_pending: { status: 409, title: 'Analysis pending with other exclusions' },
 });

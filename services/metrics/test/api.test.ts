@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from '@app/pyscan';
+import { CLASS_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from '@app/pyscan';
+import { FILE_CSV_COLUMNS } from '../src/results/file-row.js';
 import { createFixtureBase, type FixtureBase } from './fixtures-builder/build-repo.js';
 import {
   csvHeader,
@@ -197,7 +198,7 @@ for (const target of await testDatabases()) {
       assert.equal(fileRes.headers.get('content-type'), 'text/csv; charset=utf-8');
       assert.match(fileRes.headers.get('content-disposition') ?? '', /^attachment; filename=".+file\.csv"$/);
       const fileCsv = await fileRes.text();
-      assert.deepEqual(csvHeader(fileCsv), [...FILE_COLUMNS]);
+      assert.deepEqual(csvHeader(fileCsv), [...FILE_CSV_COLUMNS]);
       const files = parseCsv(fileCsv);
       assert.deepEqual(
         files.map((f) => f.path),
@@ -210,6 +211,7 @@ for (const target of await testDatabases()) {
       assert.equal(calc.mi_rank, 'A');
       assert.equal(calc.pylint_score, '');
       assert.equal(calc.revisions, '');
+      assert.equal(calc.hotspot_score, '', 'no history, no hotspot score');
       assert.equal(calc.parse_error, '');
 
       const fnCsv = await (await fetch(`${svc.url}/api/analyses/${id}/download/function`)).text();
@@ -241,7 +243,16 @@ for (const target of await testDatabases()) {
       assert.match(zipRes.headers.get('content-disposition') ?? '', /\.zip"$/);
       const zip = Buffer.from(await zipRes.arrayBuffer());
       assert.equal(zip.subarray(0, 2).toString('latin1'), 'PK');
-      for (const name of ['file.csv', 'class.csv', 'function.csv', 'summary.csv', 'summary.json']) {
+      for (const name of [
+        'file.csv',
+        'class.csv',
+        'function.csv',
+        'summary.csv',
+        'summary.json',
+        'hotspots.csv',
+        'coupling.csv',
+        'knowledge.csv',
+      ]) {
         assert.ok(zip.includes(Buffer.from(name)), name);
       }
 
@@ -272,11 +283,21 @@ for (const target of await testDatabases()) {
       );
       assert.equal(byPath.body.total, 1);
       assert.equal(byPath.body.items[0]?.cc_max, 4);
-      assert.deepEqual(Object.keys(byPath.body.items[0]!), [...FILE_COLUMNS]);
+      assert.deepEqual(Object.keys(byPath.body.items[0]!), [...FILE_CSV_COLUMNS]);
       const badSort = await json(await fetch(`${svc.url}/api/analyses/${id}/files?sort=drop_table`));
       assert.equal(badSort.status, 422);
       assert.equal(badSort.body.code, 'validation_failed');
       assert.equal((await fetch(`${svc.url}/api/analyses/${id}/files?metric=path&min=1`)).status, 422);
+      // History off (the default shallow clone): the insights say so instead of showing numbers.
+      for (const e of ['hotspots', 'coupling', 'knowledge', 'code-age']) {
+        const ins = await json(await fetch(`${svc.url}/api/analyses/${id}/${e}`));
+        assert.equal(ins.status, 200, e);
+        assert.deepEqual(
+          ins.body.history,
+          { available: false, reason: 'history_disabled', commits_read: 0 },
+          e,
+        );
+      }
       const sum = await json(await fetch(`${svc.url}/api/analyses/${id}/summary`));
       assert.equal(sum.body.functions, 3);
 

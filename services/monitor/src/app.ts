@@ -17,6 +17,8 @@ import { publicPagesRoutes } from './api/public-pages/routes.js';
 import { settingsRoutes } from './api/settings/routes.js';
 import { sseRoutes } from './api/sse/routes.js';
 import { statusPagesRoutes } from './api/status-pages/routes.js';
+import { subscriptionAdminRoutes } from './api/subscriptions/admin-routes.js';
+import { subscriptionPublicRoutes } from './api/subscriptions/public-routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
 import { uptimeRoutes } from './api/uptime/routes.js';
 import { usersRoutes } from './api/users/routes.js';
@@ -24,13 +26,17 @@ import { installAuthentication } from './auth/authenticate.js';
 import type { AppContext } from './context.js';
 import { redeemStreamTicket } from './events/stream-tickets.js';
 import { Problem } from './http/schemas.js';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './subscriptions/subscriber-mail.js';
 import { webRoutes } from './web/web-plugin.js';
 
 /** Paths that also take a single-use `?ticket=` (EventSource cannot send headers). */
 export const TICKET_PATHS = ['/api/sse/dashboard'];
 
-/** Path prefixes whose next segment is a secret, redacted from every log line (heartbeat tokens). */
-export const SECRET_PATH_PREFIXES = ['/api/heartbeat/'];
+/**
+ * Path prefixes whose next segment is a secret, redacted from every log line: heartbeat tokens and
+ * the tokens of status page subscription links (confirm, unsubscribe).
+ */
+export const SECRET_PATH_PREFIXES = ['/api/heartbeat/', CONFIRM_PATH, UNSUBSCRIBE_PATH];
 
 /** Builds the HTTP application on an already opened context; listening is the caller's business. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -105,6 +111,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(statusPagesRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(publicPagesRoutes(ctx));
+  await app.register(subscriptionAdminRoutes(ctx));
+  // Before the dashboard's catch-all, though specific routes win over its wildcard anyway.
+  await app.register(subscriptionPublicRoutes(ctx));
   await app.register(webRoutes());
   return app;
 }

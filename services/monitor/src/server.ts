@@ -15,6 +15,7 @@ import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
 import { getSettings, SettingsStore } from './settings/settings-store.js';
 import { migrationsWith } from './store/migrations/index.js';
 import type { MonitorDB } from './store/schema.js';
+import { startSubscriptionUpkeep } from './subscriptions/maintenance-notices.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
 
 export interface RunningServer {
@@ -55,7 +56,14 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   const maintenance = new MaintenanceSchedule(database.db, log);
   const { start: startOutbox = true, ...outboxOptions } = opts.outbox ?? {};
   const outbox = new OutboxWorker(
-    { db: database.db, dialect: database.dialect, log, encryptionKey: keys.encryption, settings },
+    {
+      db: database.db,
+      dialect: database.dialect,
+      log,
+      encryptionKey: keys.encryption,
+      settings,
+      subscriberKeys: { encryption: keys.encryption, subscriptions: keys.subscriptions },
+    },
     outboxOptions,
   );
   const engine = new CheckEngine(database.db, bus, log, {
@@ -90,6 +98,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   if (startOutbox) outbox.start();
   // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
   const reminders = engineOn ? startReminders(database.db, ctx, log) : null;
+  const notices = engineOn ? startSubscriptionUpkeep(database.db, ctx, log) : null;
   const dataJobs = engineOn
     ? startDataJobs(database.db, log, {
         retentionDays: async () => (await getSettings(ctx)).data_retention_days,
@@ -101,6 +110,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     async close() {
       await app.close();
       reminders?.stop();
+      notices?.stop();
       await dataJobs?.stop();
       await outbox.stop();
       maintenance.stop();

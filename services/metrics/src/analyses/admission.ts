@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { sameExclude } from '../exclusions/request-globs.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { type AnalysisRow, analysesRepo, type NewAnalysis } from '../store/repos/analyses-repo.js';
 
@@ -22,7 +23,7 @@ export async function admitAnalysis(
   client: { key: string; limiter: RateLimiter | null },
 ): Promise<Admission> {
   const existing = await analysesRepo.findPending(ctx.db, run.repo_url, run.branch, run.ref);
-  if (existing) return { row: existing, created: false };
+  if (existing) return { row: checkSameExclude(existing, run), created: false };
   // Taken now, in one synchronous step, so parallel requests cannot all see the same last token;
   // given back below when the request ends up queueing nothing.
   const verdict = client.limiter?.take(client.key) ?? { ok: true };
@@ -43,6 +44,25 @@ export async function admitAnalysis(
   // Only a run that is really queued costs the client a token (not one refused by the cap, nor an
   // identical run another request queued a moment ago).
   const admitted = await analysesRepo.insertUnlessPending(ctx.db, run);
-  if (!admitted.created) client.limiter?.refund(client.key);
+  if (!admitted.created) {
+    client.limiter?.refund(client.key);
+    checkSameExclude(admitted.row, run);
+  }
   return admitted;
+}
+
+/**
+ * One run per repository, branch and ref may be queued (a database rule), so a request that differs
+ * only in its exclusions cannot reuse the queued run (its results would not be what was asked for)
+ * and cannot queue beside it: it is refused until that run ends.
+ */
+function checkSameExclude(existing: AnalysisRow, run: NewAnalysis): AnalysisRow {
+  const theirs = (JSON.parse(existing.settings) as { exclude?: string[] }).exclude ?? [];
+  const ours = (run.settings.exclude as string[] | undefined) ?? [];
+  if (!sameExclude(theirs, ours)) {
+    throw errors.analysis_pending(
+      `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with other exclusions (${JSON.stringify(theirs)}): retry when it has finished`,
+    );
+  }
+  return existing;
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { excludeErrors, normalizeExclude } from '../exclusions/request-globs.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { validateAnalysisInput } from '../repo/validate.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
@@ -9,6 +10,7 @@ export interface CreateAnalysisBody {
   repo_url: string;
   branch?: string | null | undefined;
   ref?: string | null | undefined;
+  exclude?: string[] | null | undefined;
 }
 
 /**
@@ -21,8 +23,12 @@ export async function createAnalysis(
   client: { key: string; limiter: RateLimiter | null } = { key: '', limiter: null },
 ): Promise<Admission> {
   const v = validateAnalysisInput(body);
-  if (!v.ok) {
-    const fieldErrors = v.errors.map((e) => ({ path: e.field, message: e.message }));
+  const excludeProblems = excludeErrors(body.exclude);
+  if (!v.ok || excludeProblems.length > 0) {
+    const fieldErrors = [...(v.ok ? [] : v.errors), ...excludeProblems].map((e) => ({
+      path: e.field,
+      message: e.message,
+    }));
     throw errors.validation_failed(
       `The request body is invalid: ${fieldErrors.map((e) => `${e.path} ${e.message}`).join('; ')}.`,
       { errors: fieldErrors },
@@ -50,6 +56,7 @@ export async function createAnalysis(
         pylint: c.pylintEnabled,
         skip_test_files: c.skipTestFiles,
         max_file_count: c.maxFileCount,
+        exclude: normalizeExclude(body.exclude),
       },
       now: Date.now(),
     },

@@ -34,6 +34,8 @@ export interface DiscoverOptions {
   /** At most this many files are returned (MAX_FILE_COUNT); past it the walk stops with a warning. */
   maxFiles?: number;
   maxFileBytes?: number;
+  /** Leaves out files and whole folders it matches (relative POSIX paths): the run's exclude globs. */
+  exclude?: (relPath: string) => boolean;
 }
 
 /** Something discovery left out that the run should record. */
@@ -48,7 +50,7 @@ export interface DiscoveryResult {
   /** Relative POSIX paths, sorted by code unit. */
   files: string[];
   warnings: DiscoveryWarning[];
-  skipped: { tests: number; symlinks: number; tooLarge: number };
+  skipped: { tests: number; symlinks: number; tooLarge: number; excluded: number };
   /** True when the walk stopped at `maxFiles`. */
   truncated: boolean;
 }
@@ -70,10 +72,11 @@ export async function discoverPythonFiles(
 ): Promise<DiscoveryResult> {
   const maxFiles = opts.maxFiles ?? 10_000;
   const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const excluded = opts.exclude ?? (() => false);
   const result: DiscoveryResult = {
     files: [],
     warnings: [],
-    skipped: { tests: 0, symlinks: 0, tooLarge: 0 },
+    skipped: { tests: 0, symlinks: 0, tooLarge: 0, excluded: 0 },
     truncated: false,
   };
   // Stack of relative folder paths ('' = root), pushed in reverse so they pop in sorted order.
@@ -97,10 +100,15 @@ export async function discoverPythonFiles(
         continue;
       }
       if (e.isDirectory()) {
-        subdirs.push(relPath);
+        if (excluded(relPath)) result.skipped.excluded++;
+        else subdirs.push(relPath);
         continue;
       }
       if (!e.isFile() || !e.name.endsWith('.py')) continue;
+      if (excluded(relPath)) {
+        result.skipped.excluded++;
+        continue;
+      }
       if (opts.skipTests && isTestPath(relPath)) {
         result.skipped.tests++;
         continue;

@@ -1,8 +1,15 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
+import { CLASS_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
+import {
+  COUPLING_CSV_COLUMNS,
+  HOTSPOT_CSV_COLUMNS,
+  insightCsvRows,
+  KNOWLEDGE_CSV_COLUMNS,
+} from '../insights/insight-csv.js';
 import { writeZip } from '../output/zip.js';
 import type { RunResults } from '../results/build-results.js';
+import { FILE_CSV_COLUMNS } from '../results/file-row.js';
 import { neutraliseRow } from './csv-cells.js';
 
 /** The downloadable levels and their files inside the output folder. */
@@ -12,13 +19,20 @@ export const LEVEL_FILES = {
   function: 'function.csv',
   summary: 'summary.csv',
 } as const;
+
+/** The history insights' CSVs (in the ZIP; headers only when the run had no full history). */
+export const INSIGHT_FILES = {
+  hotspots: 'hotspots.csv',
+  coupling: 'coupling.csv',
+  knowledge: 'knowledge.csv',
+} as const;
 export type Level = keyof typeof LEVEL_FILES;
 
 /** The ZIP's file name inside the output folder. */
 export const zipName = (outputName: string) => `${outputName}.zip`;
 
 /**
- * Writes the four CSVs, summary.json and the ZIP of them into `<outputsDir>/<name>/`. Files are built
+ * Writes the four level CSVs, the three insight CSVs, summary.json and the ZIP of them into `<outputsDir>/<name>/`. Files are built
  * in a temporary folder renamed into place at the end, so a download never sees half a run.
  */
 export async function writeOutputs(outputsDir: string, name: string, r: RunResults): Promise<string> {
@@ -28,8 +42,9 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
   await mkdir(tmp, { recursive: true });
   // Every CSV goes through neutraliseRow; summary.json is data, not a spreadsheet, and stays as it is.
   const csv = (columns: readonly string[], rows: object[]) => toCsv(columns, rows.map(neutraliseRow));
+  const insight = insightCsvRows(r.files, r.analyses, r.insights);
   const docs: [string, string][] = [
-    [LEVEL_FILES.file, csv(FILE_COLUMNS, r.files)],
+    [LEVEL_FILES.file, csv(FILE_CSV_COLUMNS, r.files)],
     [
       LEVEL_FILES.class,
       csv(
@@ -45,6 +60,9 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
       ),
     ],
     [LEVEL_FILES.summary, csv(SUMMARY_COLUMNS, [r.summary])],
+    [INSIGHT_FILES.hotspots, csv(HOTSPOT_CSV_COLUMNS, insight.hotspots)],
+    [INSIGHT_FILES.coupling, csv(COUPLING_CSV_COLUMNS, insight.coupling)],
+    [INSIGHT_FILES.knowledge, csv(KNOWLEDGE_CSV_COLUMNS, insight.knowledge)],
     ['summary.json', `${JSON.stringify(r.summary, null, 2)}\n`],
   ];
   for (const [file, text] of docs) await writeFile(join(tmp, file), text);

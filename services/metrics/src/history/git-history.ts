@@ -1,9 +1,9 @@
 import { StringDecoder } from 'node:string_decoder';
 import { runGit } from '../repo/run-git.js';
-import { type FileHistory, HistoryTracker } from './history-tracker.js';
-import { LOG_FORMAT_ARGS, type LogCommit, LogParser } from './log-parser.js';
+import { type CouplingCounts, type FileChurn, type FileHistory, HistoryTracker } from './history-tracker.js';
+import { LOG_FORMAT_ARGS, LOG_FORMAT_ARGS_NO_NAMES, type LogCommit, LogParser } from './log-parser.js';
 
-export type { FileHistory } from './history-tracker.js';
+export type { CouplingCounts, FileChurn, FileHistory } from './history-tracker.js';
 
 /** Options of {@link collectGitHistory}. */
 export interface HistoryOptions {
@@ -15,6 +15,29 @@ export interface HistoryOptions {
   parallelism?: 1 | 2;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Also collect what the history insights need (coupling, author names); default true. */
+  insights?: boolean;
+}
+
+/** Days before the analysed commit that make the recent window of churn. */
+export const RECENT_DAYS = 90;
+/** Commits changing more paths than this are left out of change coupling. */
+export const MAX_COUPLING_COMMIT_FILES = 50;
+
+/** Everything one history pass yields. */
+export interface HistoryRun {
+  /** False for a shallow clone: its history would be a misleading single commit. */
+  available: boolean;
+  /** Commits the log read, merges included. */
+  commitsRead: number;
+  /** Author time (epoch seconds) of the analysed commit. */
+  headTime: number;
+  files: Map<string, FileHistory>;
+  churn: Map<string, FileChurn>;
+  /** Null when read without insights. */
+  coupling: CouplingCounts | null;
+  /** Author names by lower-case e-mail (empty without insights). */
+  names: Map<string, string>;
 }
 
 // Forced so the user's config can neither slow the pass (external diff, textconv) nor change its shape.
@@ -29,7 +52,6 @@ const LOG_ARGS = [
   '--no-ext-diff',
   '--no-textconv',
   '--no-color',
-  ...LOG_FORMAT_ARGS,
 ];
 
 const SPLIT_THRESHOLD = 2000;
@@ -55,7 +77,8 @@ async function streamLog(
 ): Promise<void> {
   const decoder = new StringDecoder('utf8');
   const parser = new LogParser(onCommit);
-  const res = await runGit([...LOG_ARGS, ...range, '--'], {
+  const format = opts.insights === false ? LOG_FORMAT_ARGS_NO_NAMES : LOG_FORMAT_ARGS;
+  const res = await runGit([...LOG_ARGS, ...format, ...range, '--'], {
     cwd: dir,
     timeoutMs: opts.timeoutMs,
     signal: opts.signal,
@@ -79,19 +102,44 @@ export async function collectGitHistory(
   dir: string,
   opts: HistoryOptions = {},
 ): Promise<Map<string, FileHistory>> {
+  return (await readGitHistory(dir, { insights: false, ...opts })).files;
+}
+
+/**
+ * The history columns and, from the same pass, churn, recency, authorship and change coupling (issue
+ * 17). Coupling stays exact across the split: each commit's touched files are kept as name holders and
+ * resolved after both ranges are folded.
+ */
+export async function readGitHistory(dir: string, opts: HistoryOptions = {}): Promise<HistoryRun> {
   const rev = opts.rev ?? 'HEAD';
+  const insights = opts.insights ?? true;
   const [shallow, head] = await Promise.all([
     gitText(dir, ['rev-parse', '--is-shallow-repository'], opts),
     gitText(dir, ['log', '-1', '--format=%H %at', rev, '--'], opts),
   ]);
-  if (shallow.trim() === 'true') return new Map();
   const [sha = '', timeText = '0'] = head.trim().split(' ');
+  const headTime = Number(timeText);
+  if (shallow.trim() === 'true') {
+    return {
+      available: false,
+      commitsRead: 0,
+      headTime,
+      files: new Map(),
+      churn: new Map(),
+      coupling: null,
+      names: new Map(),
+    };
+  }
   const paths =
     opts.paths ??
     (await gitText(dir, ['ls-tree', '-r', '-z', '--name-only', sha], opts))
       .split('\0')
       .filter((p) => p !== '');
-  const tracker = new HistoryTracker(paths);
+  const tracker = new HistoryTracker(paths, {
+    recentSince: headTime - RECENT_DAYS * 86_400,
+    insights,
+    maxCommitFiles: MAX_COUPLING_COMMIT_FILES,
+  });
   const split = await splitPoint(dir, sha, opts);
   if (split === undefined) {
     await streamLog(dir, [sha], opts, (c) => tracker.apply(c));
@@ -105,7 +153,15 @@ export async function collectGitHistory(
     ]);
     for (const c of older) tracker.apply(c);
   }
-  return tracker.result(Number(timeText));
+  return {
+    available: true,
+    commitsRead: tracker.commits,
+    headTime,
+    files: tracker.result(headTime),
+    churn: tracker.churn(),
+    coupling: insights ? tracker.coupling() : null,
+    names: tracker.authorNames(),
+  };
 }
 
 // `^X sha` and `X` partition the commits reachable from sha (the second holds X's ancestors), and every

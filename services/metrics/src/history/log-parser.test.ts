@@ -23,6 +23,7 @@ const EXPECTED: LogCommit[] = [
     parents: ['m2'],
     time: 1700000300,
     email: 'b@x.org',
+    name: '',
     changes: [
       { path: 'bin.dat', oldPath: undefined, added: 0, deleted: 0 },
       { path: 'd/two.py', oldPath: 'd/one.py', added: 1, deleted: 0 },
@@ -30,12 +31,21 @@ const EXPECTED: LogCommit[] = [
     ],
     created: ['bin.dat'],
   },
-  { sha: 'm2', parents: ['c1', 'f9'], time: 1700000200, email: 'Empty@X.org', changes: [], created: [] },
+  {
+    sha: 'm2',
+    parents: ['c1', 'f9'],
+    time: 1700000200,
+    email: 'Empty@X.org',
+    name: '',
+    changes: [],
+    created: [],
+  },
   {
     sha: 'c1',
     parents: [],
     time: 1700000100,
     email: 'a@x.org',
+    name: '',
     changes: [
       { path: 'd/one.py', oldPath: undefined, added: 5, deleted: 0 },
       { path: 'new\nline.py', oldPath: undefined, added: 1, deleted: 0 },

@@ -8,26 +8,38 @@ export interface FileChange {
   deleted: number;
 }
 
-/** One commit of the log: author time (epoch seconds), author e-mail, changes, and paths it created. */
+/**
+ * One commit of the log: author time (epoch seconds), author e-mail and name (both after `.mailmap`),
+ * changes, and paths it created.
+ */
 export interface LogCommit {
   sha: string;
   /** Parent shas; two or more for a merge (merges come with no changes). */
   parents: string[];
   time: number;
   email: string;
+  /** Empty when the log was read without names (LOG_FORMAT_ARGS_NO_NAMES). */
+  name: string;
   changes: FileChange[];
   created: string[];
 }
 
-/** The `git log` arguments whose output {@link LogParser} reads. */
-export const LOG_FORMAT_ARGS = ['-z', '--numstat', '--summary', '--format=%x01%H %P%x02%at %ae%x00'];
+/**
+ * The `git log` arguments whose output {@link LogParser} reads. `%aE`/`%aN` are the author after the
+ * repository's `.mailmap`, so one person's several addresses count once.
+ */
+export const LOG_FORMAT_ARGS = ['-z', '--numstat', '--summary', '--format=%x01%H %P%x02%at %aE%x03%aN%x00'];
+
+/** The same without author names (the history columns alone do not need them). */
+export const LOG_FORMAT_ARGS_NO_NAMES = ['-z', '--numstat', '--summary', '--format=%x01%H %P%x02%at %aE%x00'];
 
 const CREATE_RE = /^create mode \d+ (.*)$/;
 
 /**
- * Incremental parser of `git log -z --numstat --summary --format=%x01%H %P%x02%at %ae%x00` output.
+ * Incremental parser of `git log -z --numstat --summary --format=%x01%H %P%x02%at %aE%x03%aN%x00` output
+ * (`%x03%aN` optional).
  * Fed decoded text chunk by chunk, it calls `onCommit` as soon as a commit is complete, so the whole
- * log is never held in memory. Layout per commit: `\x01<sha> <parents…>\x02<time> <email>\0\0`, an
+ * log is never held in memory. Layout per commit: `\x01<sha> <parents…>\x02<time> <email>\x03<name>\0\0`, an
  * optional `\n`, numstat records `<added>\t<deleted>\t<path>\0` (a rename has an empty path then
  * `<old>\0<new>\0`), then summary lines ` create mode <mode> <path>\n` (path C-quoted when unusual).
  */
@@ -56,11 +68,13 @@ export class LogParser {
         const stx = header.indexOf('\x02');
         const [sha = '', ...parents] = header.slice(0, stx).split(' ').filter(Boolean);
         const sp = header.indexOf(' ', stx + 1);
+        const etx = header.indexOf('\x03', sp + 1);
         this.current = {
           sha,
           parents,
           time: Number(header.slice(stx + 1, sp)),
-          email: header.slice(sp + 1),
+          email: etx < 0 ? header.slice(sp + 1) : header.slice(sp + 1, etx),
+          name: etx < 0 ? '' : header.slice(etx + 1),
           changes: [],
           created: [],
         };

@@ -5,8 +5,13 @@ export interface Acc {
   revisions: number;
   added: number;
   deleted: number;
-  emails: Set<string>;
+  /** Changed lines (added + deleted) per author e-mail (lower case); 0 for an author of binary changes. */
+  emails: Map<string, number>;
   firstTime: number;
+  lastTime: number;
+  /** Commits and changed lines at or after the recent-window start (see HistoryTracker). */
+  recentRevisions: number;
+  recentLines: number;
 }
 
 /**
@@ -43,8 +48,11 @@ function foldInto(from: Holder, to: Holder): void {
     to.acc.revisions += a.revisions;
     to.acc.added += a.added;
     to.acc.deleted += a.deleted;
-    for (const e of a.emails) to.acc.emails.add(e);
+    for (const [e, n] of a.emails) to.acc.emails.set(e, (to.acc.emails.get(e) ?? 0) + n);
     to.acc.firstTime = Math.min(to.acc.firstTime, a.firstTime);
+    to.acc.lastTime = Math.max(to.acc.lastTime, a.lastTime);
+    to.acc.recentRevisions += a.recentRevisions;
+    to.acc.recentLines += a.recentLines;
   }
   from.acc = null;
 }

@@ -1,6 +1,9 @@
+import { compileGlobs } from '@app/pyscan/config';
 import { discoverPythonFiles } from '../discovery/discover.js';
+import { readRepositoryConfig } from '../exclusions/repository-config.js';
 import { writeOutputs } from '../exports/write-outputs.js';
-import { collectGitHistory, type FileHistory } from '../history/git-history.js';
+import { type HistoryRun, readGitHistory } from '../history/git-history.js';
+import { computeInsights } from '../insights/compute-insights.js';
 import { outputName } from '../output/output-name.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
 import { cloneRepo, removeScratch } from '../repo/clone.js';
@@ -19,6 +22,10 @@ export interface RunSettings {
   pylint: boolean;
   skip_test_files: boolean;
   max_file_count: number;
+  /** The request's exclude globs (absent on runs queued before exclusions existed). */
+  exclude?: string[];
+  /** The analysed repository's [tool.pyscan] exclude and include_tests, set after the clone. */
+  repository_config?: { exclude: string[]; include_tests: boolean | null } | null;
 }
 
 /**
@@ -48,10 +55,22 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     log.info({ sha: clone.commitSha, ref: clone.refUsed, ms: Date.now() - startedAt }, 'cloned');
 
     await report.stage('discovering');
+    const repoConfig = await readRepositoryConfig(clone.dir);
+    if (repoConfig.warning) {
+      warnings.push(repoConfig.warning);
+      log.warn(repoConfig.warning);
+    }
+    settings.repository_config = repoConfig.found
+      ? { exclude: repoConfig.exclude, include_tests: repoConfig.includeTests }
+      : null;
+    await analysesRepo.setSettings(ctx.db, row.id, { ...settings });
+    // The repository's exclusions and the request's add up; its include_tests wins over SKIP_TEST_FILES.
+    const exclude = compileGlobs([...repoConfig.exclude, ...(settings.exclude ?? [])]);
     const found = await discoverPythonFiles(clone.dir, {
-      skipTests: settings.skip_test_files,
+      skipTests: repoConfig.includeTests === null ? settings.skip_test_files : !repoConfig.includeTests,
       maxFiles: settings.max_file_count,
       maxFileBytes: cfg.maxFileSizeBytes,
+      exclude,
     });
     for (const w of found.warnings) {
       warnings.push(w.message);
@@ -88,14 +107,23 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     await report.flush();
     signal.throwIfAborted();
 
-    let history: Map<string, FileHistory> | null = null;
+    // null: history disabled; a shallow clone gives an unavailable run (the insights say which).
+    let history: HistoryRun | null = null;
     if (settings.history) {
       await report.stage('git_analysis');
       const t1 = Date.now();
       history = clone.isShallow
-        ? new Map()
-        : await collectGitHistory(clone.dir, { paths: found.files, signal });
-      log.info({ ms: Date.now() - t1 }, 'history done');
+        ? {
+            available: false,
+            commitsRead: 0,
+            headTime: 0,
+            files: new Map(),
+            churn: new Map(),
+            coupling: null,
+            names: new Map(),
+          }
+        : await readGitHistory(clone.dir, { paths: found.files, signal });
+      log.info({ ms: Date.now() - t1, commits: history.commitsRead }, 'history done');
     }
 
     await report.stage('generating');
@@ -107,7 +135,8 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       commitSha: clone.commitSha,
       analyses,
       pylint,
-      history,
+      history: history?.files ?? null,
+      insights: computeInsights(analyses, history),
       startedAt,
       now,
     });

@@ -5,6 +5,7 @@ export {
   type ReportData,
   type ReportFile,
   type ReportFunction,
+  type ReportInsights,
   type ReportSummary,
   repoLabel,
   worstFiles,

@@ -2,7 +2,7 @@
 import PDFDocument from 'pdfkit';
 import { FONTS } from './fonts.js';
 import { gradeOf } from './grade.js';
-import { fmtNum, type ReportData, repoLabel, worstFiles } from './report-data.js';
+import { fmtNum, type ReportData, type ReportInsights, repoLabel, worstFiles } from './report-data.js';
 import { rankBarsSvg, scatterSvg, treemapSvg } from './svg-charts.js';
 import { clipEnd, clipStart } from './svg-text.js';
 import { svgToPng } from './svg-to-png.js';
@@ -228,6 +228,76 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
         ]),
     );
   }
+  if (d.insights) insightsPage(doc, d.insights);
   doc.end();
   return done;
+}
+
+const REASONS = {
+  shallow_clone: 'the repository was cloned without its history (shallow clone)',
+  history_disabled: 'git history was disabled for this run',
+} as const;
+
+/** Page 4: where to act, from the git history (hotspots, coupled pairs, bus factor). */
+function insightsPage(doc: Doc, x: ReportInsights) {
+  doc.addPage();
+  doc.y = M;
+  heading(doc, 'Where to act: history insights');
+  const note = (text: string) =>
+    doc.font('regular').fontSize(9).fillColor(MUTED).text(text, M, doc.y, { width: CONTENT_W });
+  if (!x.available) {
+    note(
+      `These views need the full git history (clone with CLONE_SHALLOW=false / history enabled): ${
+        x.reason ? REASONS[x.reason] : 'this run predates them'
+      }.`,
+    );
+    return;
+  }
+  note(
+    `From ${fmtNum(x.commitsRead)} commits. Bus factor ${fmtNum(x.busFactor)}: the fewest of the ${fmtNum(
+      x.authorsTotal,
+    )} authors whose departure leaves more than half of the files without anyone who wrote at least 10 % of their changed lines. ${fmtNum(
+      x.atRisk,
+    )} file(s) are known by their main author alone.`,
+  );
+  heading(doc, 'Hotspots: change frequency × complexity');
+  table(
+    doc,
+    [
+      { title: 'File', width: CONTENT_W - 4 * 62 },
+      { title: 'Score', width: 62, align: 'right' },
+      { title: 'Revisions', width: 62, align: 'right' },
+      { title: 'Complexity', width: 62, align: 'right' },
+      { title: 'Churn', width: 62, align: 'right' },
+    ],
+    x.hotspots.map((h) => [
+      clipStart(h.path, MAX_PATH),
+      fmtNum(h.score, 2),
+      fmtNum(h.revisions),
+      fmtNum(h.complexity),
+      fmtNum(h.churn),
+    ]),
+  );
+  ensureSpace(doc, 80);
+  heading(doc, 'Files that change together');
+  if (x.pairs.length === 0) {
+    note('No pair of files passes the thresholds (5 revisions each, 3 shared commits, 30 %).');
+    return;
+  }
+  const half = (CONTENT_W - 2 * 62) / 2;
+  table(
+    doc,
+    [
+      { title: 'File', width: half },
+      { title: 'Changes with', width: half },
+      { title: 'Shared', width: 62, align: 'right' },
+      { title: 'Degree %', width: 62, align: 'right' },
+    ],
+    x.pairs.map((p) => [
+      clipStart(p.path_a, MAX_PATH),
+      clipStart(p.path_b, MAX_PATH),
+      fmtNum(p.shared_commits),
+      fmtNum(p.degree, 1),
+    ]),
+  );
 }

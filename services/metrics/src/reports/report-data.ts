@@ -44,6 +44,18 @@ export interface ReportFunction {
   rank: string;
 }
 
+/** The history insights the report shows (issue 17); absent when not loaded. */
+export interface ReportInsights {
+  available: boolean;
+  reason: 'shallow_clone' | 'history_disabled' | null;
+  commitsRead: number;
+  busFactor: number;
+  authorsTotal: number;
+  atRisk: number;
+  hotspots: { path: string; score: number; revisions: number; complexity: number; churn: number }[];
+  pairs: { path_a: string; path_b: string; shared_commits: number; degree: number }[];
+}
+
 export interface ReportData {
   id: number;
   repoUrl: string;
@@ -56,6 +68,7 @@ export interface ReportData {
   files: ReportFile[];
   /** The most complex functions, worst first. */
   worstFunctions: ReportFunction[];
+  insights?: ReportInsights;
 }
 
 /** `owner/repo` of a GitHub URL. */

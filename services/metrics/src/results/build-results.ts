@@ -1,5 +1,6 @@
 import { type FileAnalysis, type SummaryRow, summarize } from '@app/pyscan';
 import type { FileHistory } from '../history/git-history.js';
+import type { RunInsights } from '../insights/compute-insights.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
 import type { ResultRows } from '../store/repos/results-repo.js';
 import { type FileRow, fileRow } from './file-row.js';
@@ -8,6 +9,7 @@ import { type FileRow, fileRow } from './file-row.js';
 export interface RunResults {
   files: FileRow[];
   analyses: FileAnalysis[];
+  insights: RunInsights;
   summary: SummaryRow;
   db: ResultRows;
 }
@@ -20,6 +22,7 @@ export interface BuildInput {
   analyses: FileAnalysis[];
   pylint: Map<string, PylintFileResult> | null;
   history: Map<string, FileHistory> | null;
+  insights: RunInsights;
   startedAt: number;
   now: number;
 }
@@ -27,7 +30,12 @@ export interface BuildInput {
 /** Joins pyscan, pylint and history per file and computes the summary. */
 export function buildResults(i: BuildInput): RunResults {
   const files = i.analyses.map((a) =>
-    fileRow(a.file, i.pylint?.get(a.file.path), i.history?.get(a.file.path)),
+    fileRow(
+      a.file,
+      i.pylint?.get(a.file.path),
+      i.history?.get(a.file.path),
+      i.insights.files.get(a.file.path),
+    ),
   );
   const scores = files.map((f) => f.pylint_score).filter((s): s is number => s !== null);
   const summary = summarize(i.analyses, {
@@ -43,9 +51,22 @@ export function buildResults(i: BuildInput): RunResults {
   return {
     files,
     analyses: i.analyses,
+    insights: i.insights,
     summary,
     db: {
-      files: files.map((f) => ({ analysis_id: id, ...f })),
+      files: files.map((f) => {
+        const x = i.insights.files.get(f.path);
+        return {
+          analysis_id: id,
+          ...f,
+          last_changed: x?.last_changed ?? null,
+          main_author_name: x?.main_author_name ?? null,
+          main_author_email: x?.main_author_email ?? null,
+          hotspot_score_cognitive: x?.hotspot_score_cognitive ?? null,
+          complexity_sum: x?.complexity_sum ?? null,
+          cognitive_sum: x?.cognitive_sum ?? null,
+        };
+      }),
       classes: i.analyses.flatMap((a) => a.classes.map((c) => ({ analysis_id: id, ...c }))),
       functions: i.analyses.flatMap((a) =>
         a.functions.map(({ class: cls, is_method, ...rest }) => ({
@@ -55,6 +76,7 @@ export function buildResults(i: BuildInput): RunResults {
           is_method: is_method ? 1 : 0,
         })),
       ),
+      insights: i.insights,
       summary: {
         analysis_id: id,
         repo_url: i.repoUrl,

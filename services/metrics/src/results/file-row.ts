@@ -1,9 +1,13 @@
-import type { FileMetrics } from '@app/pyscan';
+import { FILE_COLUMNS, type FileMetrics } from '@app/pyscan';
 import type { FileHistory } from '../history/git-history.js';
+import { INSIGHT_FILE_COLUMNS, type InsightFileColumns } from '../insights/compute-insights.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
 
-/** A file.csv row: pyscan's metrics plus the pylint and git-history columns (null when not measured). */
-export interface FileRow extends FileMetrics {
+/** file.csv's columns in order: pyscan's (pylint and history included), then the history insights'. */
+export const FILE_CSV_COLUMNS = [...FILE_COLUMNS, ...INSIGHT_FILE_COLUMNS] as const;
+
+/** A file.csv row: pyscan's metrics plus the pylint, git-history and insight columns (null when not measured). */
+export interface FileRow extends FileMetrics, InsightFileColumns {
   pylint_score: number | null;
   pylint_convention: number | null;
   pylint_refactor: number | null;
@@ -22,6 +26,7 @@ export function fileRow(
   m: FileMetrics,
   pylint: PylintFileResult | undefined,
   history: FileHistory | undefined,
+  insights: InsightFileColumns | undefined,
 ): FileRow {
   return {
     ...m,
@@ -36,5 +41,12 @@ export function fileRow(
     authors: history?.authors ?? null,
     avg_loc_added: history?.avg_loc_added ?? null,
     avg_loc_deleted: history?.avg_loc_deleted ?? null,
+    revisions_90d: insights?.revisions_90d ?? null,
+    churn: insights?.churn ?? null,
+    churn_90d: insights?.churn_90d ?? null,
+    age_months: insights?.age_months ?? null,
+    main_author_share: insights?.main_author_share ?? null,
+    knowledgeable_authors: insights?.knowledgeable_authors ?? null,
+    hotspot_score: insights?.hotspot_score ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { FILE_COLUMNS } from '@app/pyscan';
+import { FILE_CSV_COLUMNS } from './file-row.js';
 
 /** How the JSON API exposes one result level: its table, sortable and filterable columns. */
 export interface LevelSpec {
@@ -13,7 +13,7 @@ export interface LevelSpec {
 const identity = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, n]));
 
 const FILE_TEXT = new Set(['path', 'mi_rank', 'parse_error']);
-const fileNumeric = FILE_COLUMNS.filter((c) => !FILE_TEXT.has(c));
+const fileNumeric = FILE_CSV_COLUMNS.filter((c) => !FILE_TEXT.has(c));
 
 export const LEVELS = {
   files: {

@@ -1,8 +1,9 @@
-import { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS } from '@app/pyscan';
+import { CLASS_COLUMNS, FUNCTION_COLUMNS } from '@app/pyscan';
 import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { queryPage } from '../store/repos/results-query.js';
+import { FILE_CSV_COLUMNS } from './file-row.js';
 import { LEVELS, type LevelName, type LevelSpec } from './levels.js';
 
 /** Query parameters of the files, classes and functions endpoints. */
@@ -27,7 +28,7 @@ export interface Page {
   next_offset: number | null;
 }
 
-const COLUMNS = { files: FILE_COLUMNS, classes: CLASS_COLUMNS, functions: FUNCTION_COLUMNS } as const;
+const COLUMNS = { files: FILE_CSV_COLUMNS, classes: CLASS_COLUMNS, functions: FUNCTION_COLUMNS } as const;
 
 function fieldError(path: string, message: string) {
   return errors.validation_failed(`The request query is invalid: ${path} ${message}.`, {

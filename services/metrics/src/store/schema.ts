@@ -1,5 +1,6 @@
 import type { ClassMetrics, FunctionMetrics } from '@app/pyscan';
 import type { Generated } from 'kysely';
+import type { InsightInternalColumns } from '../insights/compute-insights.js';
 import type { FileRow } from '../results/file-row.js';
 
 /** Stages of a run in the order they happen; `failed` can follow any of them. */
@@ -36,7 +37,7 @@ export interface AnalysesTable {
   warnings: string;
   error_code: string | null;
   error_message: string | null;
-  /** The settings the run used (`{shallow, pylint, skip_test_files, max_file_count}`). */
+  /** The settings the run used (`{history, pylint, skip_test_files, max_file_count, exclude, repository_config}`). */
   settings: string;
   /** The summary object once done. */
   summary: string | null;
@@ -50,8 +51,11 @@ export interface AnalysesTable {
   attempts: number;
 }
 
-/** File-level metrics: the file.csv row (pyscan's, pylint's and git history's columns) per run. */
-export interface FileMetricsTable extends FileRow {
+/**
+ * File-level metrics: the file.csv row (pyscan's, pylint's, git history's and the insights' columns)
+ * per run, plus the insights' internal columns. Rows of runs from before the insights hold nulls there.
+ */
+export interface FileMetricsTable extends FileRow, NullableInternal {
   id: Generated<number>;
   analysis_id: number;
 }
@@ -88,7 +92,53 @@ export interface SummariesTable {
   created_at: number;
 }
 
+type NullableInternal = { [K in keyof InsightInternalColumns]: InsightInternalColumns[K] | null };
+
+/** One row per run finished since the insights exist: whether it had the history, and its bus factor. */
+export interface HistoryInsightsTable {
+  analysis_id: number;
+  /** 0/1 */
+  available: number;
+  reason: string | null;
+  commits_read: number;
+  bus_factor: number;
+  authors_total: number;
+}
+
+export interface CouplingPairsTable {
+  id: Generated<number>;
+  analysis_id: number;
+  path_a: string;
+  path_b: string;
+  shared_commits: number;
+  degree: number;
+  revisions_a: number;
+  revisions_b: number;
+}
+
+/** One author's changed lines in one file (e-mail lower case, after .mailmap). */
+export interface AuthorSharesTable {
+  id: Generated<number>;
+  analysis_id: number;
+  path: string;
+  email: string;
+  name: string;
+  lines: number;
+}
+
+export interface KnowledgeFoldersTable {
+  id: Generated<number>;
+  analysis_id: number;
+  path: string;
+  bus_factor: number;
+  files: number;
+}
+
 export interface MetricsDB {
+  history_insights: HistoryInsightsTable;
+  coupling_pairs: CouplingPairsTable;
+  author_shares: AuthorSharesTable;
+  knowledge_folders: KnowledgeFoldersTable;
   analyses: AnalysesTable;
   file_metrics: FileMetricsTable;
   class_metrics: ClassMetricsTable;

@@ -73,6 +73,14 @@ describe('metrics web UI', { skip }, () => {
     await page.getByRole('button', { name: 'Analyze' }).click();
     await page.getByText('Branch must not start with "-"').waitFor();
     await page.getByLabel('Branch (optional)').fill('');
+    // Exclusions are checked by the API: its 422 names the bad glob under the Exclude field.
+    const exclude = page.getByLabel('Exclude (optional)');
+    await exclude.fill('legacy, /abs');
+    await url.fill('https://github.com/acme/shop');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByText(`Exclude "/abs": exclude globs are relative paths, not '/abs'`).waitFor();
+    assert.equal(await exclude.getAttribute('aria-invalid'), 'true');
+    await exclude.fill('');
     await page.screenshot({ path: artifactPath('metrics-home.png'), fullPage: true });
 
     await url.fill('https://github.com/acme/shop');
@@ -261,7 +269,9 @@ describe('metrics web UI', { skip }, () => {
     ]);
     assert.match(pdf.suggestedFilename(), /^acme-shop-a1\.pdf$/);
     const doc = await readPdf(readFileSync(await pdf.path()));
-    assert.equal(doc.pages, 3);
+    // Issue 17 added a fourth page, where to act from the history.
+    assert.equal(doc.pages, 4);
+    assert.match(doc.text[3] ?? '', /Where to act: history insights/);
     assert.match(doc.text[0] ?? '', /Code metrics report: acme\/shop/);
     assert.match(doc.text[0] ?? '', /Files\s+8/);
     assert.match(doc.text[1] ?? '', /Hotspots: complexity against revisions/);

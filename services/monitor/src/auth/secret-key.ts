@@ -8,6 +8,8 @@ export interface DerivedKeys {
   jwt: Uint8Array;
   /** AES-256-GCM key for channel secrets at rest. */
   encryption: Buffer;
+  /** HMAC key for status page unsubscribe links (the token is recomputed, never stored). */
+  subscriptions: Buffer;
 }
 
 /**
@@ -30,5 +32,9 @@ export function loadSecretKeys(secretKey: string | undefined, dataDir: string, l
     }
   }
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'monitor', info, 32));
-  return { jwt: new Uint8Array(derive('jwt-access')), encryption: derive('channel-secrets') };
+  return {
+    jwt: new Uint8Array(derive('jwt-access')),
+    encryption: derive('channel-secrets'),
+    subscriptions: derive('status-unsubscribe'),
+  };
 }

@@ -3,6 +3,7 @@ import type { StoredResult } from '../results/result-writer.js';
 import { type IncidentRow, incidentsRepo } from '../store/repos/incidents-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import type { Db, MonitorStatus } from '../store/schema.js';
+import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import { type IncidentView, toIncidentView } from './incident-view.js';
 
 /** One stored check result with the monitor's status before and after it. */
@@ -48,8 +49,14 @@ export interface NotifyDeps {
 // the monitor's own tls_warn_days), so a renewal-forgotten certificate is flagged again nearer expiry.
 const TLS_LADDER = [7, 3, 1];
 
+// A failed check that leaves the monitor down may need an incident even without a transition: an
+// admin may have resolved the last one by hand while the target still fails. The next failed
+// check then opens a new one (at most one unresolved per monitor still holds).
+const failing = (f: ResultFact) => f.new_status === 'down' && f.status === 'down';
 const transitions = (f: ResultFact) =>
-  (f.new_status === 'down' && f.prev_status !== 'down') || (f.new_status === 'up' && f.prev_status !== 'up');
+  (f.new_status === 'down' && f.prev_status !== 'down') ||
+  (f.new_status === 'up' && f.prev_status !== 'up') ||
+  failing(f);
 const interesting = (f: ResultFact) => transitions(f) || (f.tls_days_left !== null && f.status === 'up');
 
 function resultOf(f: ResultFact) {
@@ -112,7 +119,7 @@ export async function applyIncidentRules(
     const m = monitors.get(f.monitor_id);
     if (!m) continue;
     const monitor = { id: m.id, name: m.name, url: m.url };
-    if (f.new_status === 'down' && f.prev_status !== 'down' && !open.has(m.id)) {
+    if (f.new_status === 'down' && !open.has(m.id)) {
       const row = await incidentsRepo.insert(trx, {
         monitor_id: m.id,
         status: 'open',
@@ -131,6 +138,13 @@ export async function applyIncidentRules(
         result: resultOf(f),
         at: f.checked_at,
       });
+      // Status page subscribers hear of it too (nothing is queued unless subscriptions are set up).
+      await notifySubscribers(trx, deps, {
+        kind: 'incident_opened',
+        incidentId: row.id,
+        monitorId: m.id,
+        at: f.checked_at,
+      });
       events.push({ name: 'incident.opened', data: view });
     } else if (f.new_status === 'up' && open.has(m.id)) {
       const row = await incidentsRepo.resolve(trx, open.get(m.id)!.id, f.checked_at);
@@ -142,6 +156,13 @@ export async function applyIncidentRules(
         event: 'monitor.up',
         incident: view,
         result: resultOf(f),
+        at: f.checked_at,
+      });
+      // Status page subscribers hear of it too (nothing is queued unless subscriptions are set up).
+      await notifySubscribers(trx, deps, {
+        kind: 'incident_resolved',
+        incidentId: row.id,
+        monitorId: m.id,
         at: f.checked_at,
       });
       events.push({ name: 'incident.resolved', data: view });

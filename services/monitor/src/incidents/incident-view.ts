@@ -1,3 +1,4 @@
+import type { IncidentUpdateRow } from '../store/repos/incident-updates-repo.js';
 import type { IncidentRow } from '../store/repos/incidents-repo.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -18,7 +19,31 @@ export function toIncidentView(r: IncidentRow, now = Date.now()) {
     root_cause: r.root_cause,
     acknowledged_by: r.acknowledged_by_name,
     acknowledged_at: iso(r.acknowledged_at),
+    // Null when a successful check resolved it (or it is still open).
+    resolved_by: r.resolved_by_name,
+    postmortem: r.postmortem,
   };
 }
 
 export type IncidentView = ReturnType<typeof toIncidentView>;
+
+/** One timeline entry; `author` is null for entries nobody signed (none today, kept for imports). */
+export function toIncidentUpdateView(u: IncidentUpdateRow) {
+  return {
+    id: u.id,
+    status: u.status,
+    message: u.message,
+    author: u.author_id === null ? null : { id: u.author_id, username: u.author_name ?? '' },
+    author_name: u.author_name,
+    created_at: iso(u.created_at)!,
+  };
+}
+
+export type IncidentUpdateView = ReturnType<typeof toIncidentUpdateView>;
+
+/** An incident with its timeline, oldest update first: what GET /api/incidents/{id} answers. */
+export function toIncidentDetail(r: IncidentRow, updates: IncidentUpdateRow[], now = Date.now()) {
+  return { ...toIncidentView(r, now), updates: updates.map(toIncidentUpdateView) };
+}
+
+export type IncidentDetail = ReturnType<typeof toIncidentDetail>;

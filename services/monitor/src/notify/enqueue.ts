@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { channelsRepo } from '../store/repos/channels-repo.js';
 import { outboxRepo } from '../store/repos/outbox-repo.js';
 import type { Db } from '../store/schema.js';
+import type { SubscriberEvent, SubscriberPayload } from '../subscriptions/subscriber-mail.js';
 import type {
   NotificationPayload,
   NotifyEvent,
@@ -15,8 +16,9 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface OutboxEntry {
   channel_id: number;
-  event: NotifyEvent;
-  payload: NotificationPayload;
+  event: NotifyEvent | SubscriberEvent;
+  /** A channel alert, or one mail to a status page subscriber (see subscriptions/). */
+  payload: NotificationPayload | SubscriberPayload;
   /** Same key on the same channel = the same notification: a second enqueue is ignored. */
   dedup_key: string;
   max_attempts?: number;

@@ -7,11 +7,17 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { channelsRepo } from '../store/repos/channels-repo.js';
 import { type OutboxRow, outboxRepo } from '../store/repos/outbox-repo.js';
 import type { MonitorDB } from '../store/schema.js';
+import {
+  isSubscriberEvent,
+  type SubscriberPayload,
+  type SubscriberSendKeys,
+  sendSubscriberMail,
+} from '../subscriptions/subscriber-mail.js';
 import { retryDelay } from './backoff.js';
 import { DEFAULT_MAX_ATTEMPTS } from './enqueue.js';
 import { excerpt } from './http-post.js';
 import { isChannelType, providers } from './providers/index.js';
-import type { DeliveryOutcome, NotificationPayload } from './types.js';
+import type { DeliveryOutcome, NotificationPayload, SendContext } from './types.js';
 
 export interface OutboxOptions {
   /** How often due rows are looked for when idle. */
@@ -33,6 +39,8 @@ export interface OutboxDeps {
   log: Logger;
   encryptionKey: Buffer;
   settings: SettingsStore;
+  /** Keys for status page subscriber mail (its links); without them such rows are given up. */
+  subscriberKeys?: SubscriberSendKeys;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -197,7 +205,7 @@ export class OutboxWorker {
       return giveUp('cannot decrypt the channel secrets (was SECRET_KEY changed?)');
     }
     const s = await this.deps.settings.get();
-    return provider.send(config, JSON.parse(row.payload) as NotificationPayload, {
+    const sendCtx: SendContext = {
       appBaseUrl: s.app_base_url,
       timeoutMs: this.options.timeoutMs,
       idempotencyKey: `${row.channel_id}:${row.dedup_key}`,
@@ -209,7 +217,15 @@ export class OutboxWorker {
         password: s.smtp_password,
         from: s.smtp_from,
       },
-    });
+    };
+    // Status page subscribers are mailed through an e-mail channel's server, one row per subscriber.
+    if (isSubscriberEvent(row.event)) {
+      if (channel.type !== 'email') return giveUp('subscriber mail needs an e-mail channel');
+      if (!this.deps.subscriberKeys) return giveUp('subscriber mail is not set up on this instance');
+      const payload = JSON.parse(row.payload) as SubscriberPayload;
+      return sendSubscriberMail(this.deps.db, this.deps.subscriberKeys, config, payload, sendCtx);
+    }
+    return provider.send(config, JSON.parse(row.payload) as NotificationPayload, sendCtx);
   }
 
   private async deliver(row: OutboxRow): Promise<AttemptResult> {

@@ -23,6 +23,12 @@ export const SettingsView = Type.Object({
     Type.String({ description: 'Secret: reads as "********"; send that back to keep it' }),
   ),
   smtp_from: Nullable(Type.String()),
+  status_subscriptions_channel_id: Nullable(
+    Type.Integer({
+      description:
+        'The e-mail channel whose SMTP server and sender mail status page subscribers; null = subscriptions off',
+    }),
+  ),
 });
 export type Settings = Static<typeof SettingsView>;
 
@@ -39,6 +45,7 @@ export const SettingsPatch = Type.Object(
     smtp_username: Type.Optional(orNull(Type.String({ minLength: 1, maxLength: 255 }))),
     smtp_password: Type.Optional(orNull(Type.String({ minLength: 1, maxLength: 1024 }))),
     smtp_from: Type.Optional(orNull(Type.String({ minLength: 3, maxLength: 1000 }))),
+    status_subscriptions_channel_id: Type.Optional(orNull(Type.Integer({ minimum: 1 }))),
   },
   { additionalProperties: false },
 );
@@ -53,6 +60,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   smtp_username: null,
   smtp_password: null,
   smtp_from: null,
+  status_subscriptions_channel_id: null,
 };
 
 /** Settings stored encrypted and read masked. */

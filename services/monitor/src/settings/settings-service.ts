@@ -5,6 +5,7 @@ import { encryptSecret, SECRET_MASK } from '../channels/secret-box.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { checkHttpUrl } from '../notify/providers/common.js';
+import { channelsRepo } from '../store/repos/channels-repo.js';
 import { settingsRepo } from '../store/repos/settings-repo.js';
 import { SECRET_SETTINGS, type Settings, type SettingsPatchBody } from './settings-schema.js';
 
@@ -41,6 +42,16 @@ export async function updateSettings(
   patch: SettingsPatchBody,
 ): Promise<Settings> {
   const problems = checkPatch(patch);
+  const channelId = patch.status_subscriptions_channel_id;
+  if (typeof channelId === 'number') {
+    const ch = await channelsRepo.byId(ctx.db, channelId);
+    if (ch?.type !== 'email') {
+      problems.push({
+        path: 'status_subscriptions_channel_id',
+        message: ch ? 'must name an e-mail channel' : `channel ${channelId} does not exist`,
+      });
+    }
+  }
   if (problems.length > 0) {
     throw errors.validation_failed(
       `The settings are invalid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`,

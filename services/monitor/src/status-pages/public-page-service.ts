@@ -42,6 +42,8 @@ interface Template {
 // renderings on it means a burst of visitors costs one render per change, and dropping a view
 // drops its renderings with it.
 const pages = new WeakMap<PublicStatusPage, Rendered>();
+// Subscriptions are switched on and off in the settings, not per view: the page with the form is kept apart.
+const pagesWithForm = new WeakMap<PublicStatusPage, Rendered>();
 // The view cache also rebuilds a view every few seconds when nothing changed but the time: then
 // the previous rendering is reused with the new "updated" time spliced in, not rendered again.
 const templates = new WeakMap<AppContext, Map<string, Template>>();
@@ -58,29 +60,32 @@ export async function publicPageHtml(
   const entry = await publicViewCache(ctx).entry(slug);
   if (!entry) return null;
   const { view } = entry;
-  const done = pages.get(view);
+  const rendered = opts.subscriptions ? pagesWithForm : pages;
+  const done = rendered.get(view);
   if (done) return done;
   let bySlug = templates.get(ctx);
   if (!bySlug) {
     bySlug = new Map();
     templates.set(ctx, bySlug);
   }
-  let t = bySlug.get(slug);
+  const key = opts.subscriptions ? `${slug}#form` : slug;
+  let t = bySlug.get(key);
   if (!t || t.contentEtag !== entry.etag) {
     t = {
       contentEtag: entry.etag,
       parts: splitAtMark(renderStatusPage({ ...view, updated_at: UPDATED_MARK }, opts)),
     };
-    bySlug.set(slug, t);
+    bySlug.set(key, t);
   }
   const at = Buffer.from(view.updated_at, 'utf8');
   const shown = Buffer.from(formatTime(view.updated_at), 'utf8');
   const body = Buffer.concat([t.parts[0], at, t.parts[1], shown, t.parts[2]]);
   // Content and time identify the bytes, so no hash of 1 MB is needed per rendering.
   const core = entry.etag.replace(/^W\//, '').replace(/"/g, '');
-  const r = new Rendered(body, `"${core}.${Date.parse(view.updated_at).toString(36)}"`);
+  const form = opts.subscriptions ? '.s' : '';
+  const r = new Rendered(body, `"${core}.${Date.parse(view.updated_at).toString(36)}${form}"`);
   void r.gzipped().catch(() => {});
-  pages.set(view, r);
+  rendered.set(view, r);
   return r;
 }
 

@@ -91,6 +91,7 @@ export interface MonitorDB {
   status_page_sections: StatusPageSectionsTable;
   status_page_monitors: StatusPageMonitorsTable;
   incident_updates: IncidentUpdatesTable;
+  status_subscribers: StatusSubscribersTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
@@ -328,5 +329,17 @@ export interface IncidentUpdatesTable {
   message: string;
   author_id: number | null;
   author_name: string | null;
+  created_at: number;
+}
+
+/** An e-mail subscriber of a status page; confirmed_at null = waiting for the opt-in click. */
+export interface StatusSubscribersTable {
+  id: Generated<number>;
+  page_id: number;
+  email: string;
+  /** SHA-256 (hex) of the pending confirmation token; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirmed_at: number | null;
   created_at: number;
 }

@@ -33,6 +33,7 @@ for (const target of await testDatabases()) {
         smtp_username: null,
         smtp_password: null,
         smtp_from: null,
+        status_subscriptions_channel_id: null,
       });
       const put = await s.as(root, {
         method: 'PUT',

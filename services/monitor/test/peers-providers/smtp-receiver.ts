@@ -17,6 +17,10 @@ export interface ReceivedMail {
  */
 export class SmtpReceiver {
   readonly messages: ReceivedMail[] = [];
+  /** While above 0, each message is refused with a temporary 451 (and the count goes down). */
+  refusals = 0;
+  /** Messages refused so far. */
+  refused = 0;
 
   private constructor(private readonly server: SMTPServer) {}
 
@@ -38,6 +42,11 @@ export class SmtpReceiver {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
+          if (receiver && receiver.refusals > 0) {
+            receiver.refusals--;
+            receiver.refused++;
+            return cb(Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }));
+          }
           receiver?.messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -60,4 +69,18 @@ export class SmtpReceiver {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** A received message's text with quoted-printable soft breaks and escapes undone (enough for links). */
+export function decodedBody(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** One header of a raw message (unfolded), or null. */
+export function headerOf(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : null;
 }

@@ -29,6 +29,9 @@ const ImportExportPage = lazyPage(() =>
   import('./pages/import-export-page.js').then((m) => m.ImportExportPage),
 );
 const IncidentsPage = lazyPage(() => import('./pages/incidents-page.js').then((m) => m.IncidentsPage));
+const IncidentDetailPage = lazyPage(() =>
+  import('./incidents/incident-detail-page.js').then((m) => m.IncidentDetailPage),
+);
 const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.js').then((m) => m.MaintenancePage));
 const StatusPagesPage = lazyPage(() =>
   import('./status-pages/status-pages-page.js').then((m) => m.StatusPagesPage),
@@ -48,6 +51,7 @@ const routes: RouteDef[] = [
   { path: '/monitors/:id', role: 'viewer', render: (p) => <MonitorDetailPage id={Number(p.id)} /> },
   { path: '/monitors/:id/edit', role: 'admin', render: (p) => <MonitorFormPage id={Number(p.id)} /> },
   { path: '/incidents', role: 'viewer', render: () => <IncidentsPage /> },
+  { path: '/incidents/:id', role: 'viewer', render: (p) => <IncidentDetailPage id={Number(p.id)} /> },
   { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
   { path: '/status-pages', role: 'viewer', render: () => <StatusPagesPage /> },

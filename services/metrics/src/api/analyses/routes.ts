@@ -23,9 +23,9 @@ export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Queue an analysis of a public GitHub repository',
           description:
-            '202 with a new run; 200 with the identical run (same repository, branch and ref) already queued or running, which is reused. 429 with Retry-After when the client exceeds its rate or the queue is full.',
+            '202 with a new run; 200 with the identical run (same repository, branch, ref and exclusions) already queued or running, which is reused; 409 analysis_pending when that run has other exclusions. 429 with Retry-After when the client exceeds its rate or the queue is full.',
           body: CreateAnalysisBody,
-          response: { 200: Analysis, 202: Analysis, ...problems(400, 401, 415, 422, 429) },
+          response: { 200: Analysis, 202: Analysis, ...problems(400, 401, 409, 415, 422, 429) },
         },
       },
       async (req, reply) => {

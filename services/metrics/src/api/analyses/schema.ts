@@ -24,6 +24,14 @@ export const CreateAnalysisBody = Type.Object(
         Type.Null(),
       ]),
     ),
+    exclude: Type.Optional(
+      Type.Array(Type.String({ maxLength: 200 }), {
+        maxItems: 50,
+        description:
+          'Globs of files and folders to leave out, relative to the repository root (a name without "/" matches at any depth). They add to the repository\'s own [tool.pyscan] exclude.',
+        examples: [['legacy', 'src/gen/**', '*_pb2.py']],
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,10 +1,13 @@
 import { getAnalysis } from '../../analyses/analyses-service.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
+import { coupling, hotspots, knowledge } from '../../insights/insights-service.js';
 import type { ReportData, ReportSummary } from '../../reports/index.js';
 
 /** How many of the most complex functions the report lists. */
 const WORST_FUNCTIONS = 15;
+const REPORT_HOTSPOTS = 15;
+const REPORT_PAIRS = 10;
 
 /** Reads what the PDF and the share card need of a finished run; 404 if unknown, 409 if not done. */
 export async function loadReportData(ctx: AppContext, id: number): Promise<ReportData> {
@@ -28,6 +31,11 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
     .orderBy('path')
     .limit(WORST_FUNCTIONS)
     .execute();
+  const [hot, pairs, know] = await Promise.all([
+    hotspots(ctx, id, { limit: REPORT_HOTSPOTS }),
+    coupling(ctx, id, { limit: REPORT_PAIRS }),
+    knowledge(ctx, id),
+  ]);
   return {
     id: row.id,
     repoUrl: row.repo_url,
@@ -37,5 +45,15 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
     summary,
     files,
     worstFunctions: fns.map((f) => ({ ...f, class: f.class_name })),
+    insights: {
+      available: hot.history.available,
+      reason: hot.history.reason,
+      commitsRead: hot.history.commits_read,
+      busFactor: know.bus_factor,
+      authorsTotal: know.authors_total,
+      atRisk: know.at_risk.length,
+      hotspots: hot.items,
+      pairs: pairs.items,
+    },
   };
 }

@@ -185,6 +185,15 @@ export const analysesRepo = {
       .execute();
   },
 
+  /** Replaces the run's settings (the repository's own configuration is known only after the clone). */
+  async setSettings(db: Kysely<MetricsDB>, id: number, settings: Record<string, unknown>) {
+    await db
+      .updateTable('analyses')
+      .set({ settings: JSON.stringify(settings) })
+      .where('id', '=', id)
+      .execute();
+  },
+
   async setWarnings(db: Kysely<MetricsDB>, id: number, warnings: string[]) {
     await db
       .updateTable('analyses')

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { RunInsights } from '../../insights/compute-insights.js';
 import type {
   ClassMetricsTable,
   FileMetricsTable,
@@ -6,6 +7,7 @@ import type {
   MetricsDB,
   SummariesTable,
 } from '../schema.js';
+import { insightsRepo } from './insights-repo.js';
 
 // 200 rows of ~40 columns stay well under SQLite's and PostgreSQL's bound-parameter limits.
 const BATCH = 200;
@@ -22,6 +24,7 @@ export interface ResultRows {
   classes: Insertable<ClassMetricsTable>[];
   functions: Insertable<FunctionMetricsTable>[];
   summary: Insertable<SummariesTable>;
+  insights: RunInsights;
 }
 
 /** SQL of the result tables. */
@@ -37,6 +40,7 @@ export const resultsRepo = {
       for (const b of batches(rows.classes)) await tx.insertInto('class_metrics').values(b).execute();
       for (const b of batches(rows.functions)) await tx.insertInto('function_metrics').values(b).execute();
       await tx.insertInto('summaries').values(rows.summary).execute();
+      await insightsRepo.replaceIn(tx, analysisId, rows.insights);
     });
   },
 };

@@ -1,5 +1,13 @@
 import { requireSignIn } from './session.js';
-import type { Analysis, Problem, TrendPoint } from './types.js';
+import type {
+  Analysis,
+  CodeAgeResponse,
+  CouplingResponse,
+  HotspotsResponse,
+  KnowledgeResponse,
+  Problem,
+  TrendPoint,
+} from './types.js';
 
 /** An API error carrying the problem-details body. */
 export class ApiError extends Error {
@@ -42,8 +50,12 @@ export const listAnalyses = (limit = 20, repoUrl?: string) =>
 
 export const getAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}`);
 
-export const createAnalysis = (body: { repo_url: string; branch?: string; ref?: string }) =>
-  api<Analysis>('/api/analyses', { method: 'POST', body });
+export const createAnalysis = (body: {
+  repo_url: string;
+  branch?: string;
+  ref?: string;
+  exclude?: string[];
+}) => api<Analysis>('/api/analyses', { method: 'POST', body });
 
 /** Download links of the service, by level. */
 export const downloadUrl = (id: number, level: 'file' | 'class' | 'function' | 'summary' | 'all') =>
@@ -54,3 +66,37 @@ export const shareCardUrl = (id: number) => `/api/analyses/${id}/share.png`;
 
 /** A repository's finished runs, oldest first; `name` is `owner/repo`. */
 export const repositoryTrend = (name: string) => api<TrendPoint[]>(`/api/repositories/${name}/trend`);
+
+/** A query string of the parameters that are set. */
+const qs = (p: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+};
+
+/** Files ranked by hotspot score (revisions × complexity), with the folder roll-up. */
+export const hotspotsUrl = (
+  id: number,
+  p: { by: 'cc' | 'cognitive'; limit: number; offset?: number; folder?: string },
+) => `/api/analyses/${id}/hotspots${qs(p)}`;
+export const getHotspots = (id: number, p: Parameters<typeof hotspotsUrl>[1]) =>
+  api<HotspotsResponse>(hotspotsUrl(id, p));
+
+/** Pairs of files that change together, strongest first; `path` keeps the pairs of one file. */
+export const getCoupling = (id: number, p: { limit: number; offset?: number; path?: string }) =>
+  api<CouplingResponse>(`/api/analyses/${id}/coupling${qs(p)}`);
+
+export const getKnowledge = (id: number) => api<KnowledgeResponse>(`/api/analyses/${id}/knowledge`);
+
+export const getCodeAge = (id: number) => api<CodeAgeResponse>(`/api/analyses/${id}/code-age`);
+
+/** Every hotspot of a run (pages of 1,000): the treemap colours all files, not one page of them. */
+export async function getAllHotspots(id: number, by: 'cc' | 'cognitive'): Promise<HotspotsResponse> {
+  const first = await getHotspots(id, { by, limit: 1000 });
+  const items = [...first.items];
+  for (let offset = 1000; offset < first.total; offset += 1000) {
+    items.push(...(await getHotspots(id, { by, limit: 1000, offset })).items);
+  }
+  return { ...first, items };
+}

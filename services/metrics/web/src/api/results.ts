@@ -70,6 +70,13 @@ export function loadFiles(id: number): Promise<FileRow[]> {
       authors: num(c('authors')),
       parse_error: c('parse_error') || null,
       cognitive_max: null,
+      revisions_90d: num(c('revisions_90d')),
+      churn: num(c('churn')),
+      churn_90d: num(c('churn_90d')),
+      age_months: num(c('age_months')),
+      main_author_share: num(c('main_author_share')),
+      knowledgeable_authors: num(c('knowledgeable_authors')),
+      hotspot_score: num(c('hotspot_score')),
     })),
   );
 }

@@ -1,42 +1,77 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { badness, type HeatMetric, heatColour } from '../../../src/reports/colour.js';
-import { treemapLayout } from '../../../src/reports/treemap-layout.js';
+import { getCodeAge } from '../api/client.js';
 import type { FileRow } from '../api/types.js';
-import { fmt } from '../lib/format.js';
+import { HistoryNeeded } from '../components/history-needed.js';
+import { AGE_BUCKETS, ageBucket } from '../lib/code-age.js';
+import { count, fmt } from '../lib/format.js';
 import { type Gate, gateActive, gateFailures } from '../lib/gate.js';
+import { useLoad } from '../lib/use-load.js';
+import { TreemapChart } from './treemap-chart.js';
 
-const W = 1100;
-const H = 620;
-const METRICS: { key: HeatMetric; label: string }[] = [
+type Colour = HeatMetric | 'age';
+const METRICS: { key: Colour; label: string }[] = [
   { key: 'cc_max', label: 'maximum complexity' },
   { key: 'cc_avg', label: 'average complexity' },
   { key: 'mi', label: 'maintainability index' },
+  { key: 'age', label: 'code age (months since last change)' },
 ];
 
-/** Treemap of folders and files: area by lines, colour by complexity or MI; gate failures outlined. */
-export function Heatmap({ files, gate }: { files: FileRow[]; gate: Gate }) {
-  const [metric, setMetric] = useState<HeatMetric>('cc_max');
-  const [hover, setHover] = useState<FileRow | null>(null);
+/** Treemap of folders and files: area by lines, colour by complexity, MI or code age; gate failures outlined. */
+export function Heatmap(props: { id: number; files: FileRow[]; gate: Gate; onOpen: (path: string) => void }) {
+  const { id, files, gate } = props;
+  const [metric, setMetric] = useState<Colour>('cc_max');
+  const age = useLoad(metric === 'age' ? `code-age:${id}` : null, () => getCodeAge(id));
   const byPath = useMemo(() => new Map(files.map((f) => [f.path, f])), [files]);
-  const cells = useMemo(() => treemapLayout(files, W, H), [files]);
-  const labels = useMemo(
-    () =>
-      cells.filter((c) =>
-        c.leaf ? c.x1 - c.x0 > 50 && c.y1 - c.y0 > 16 : c.x1 - c.x0 > 40 && c.y1 - c.y0 > 40,
-      ),
-    [cells],
+  const ages = useMemo(
+    () => new Map(age.data?.history.available ? age.data.files.map((f) => [f.path, f]) : []),
+    [age.data],
   );
+  const fills = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const f of files) {
+      if (metric === 'age') {
+        const a = ages.get(f.path);
+        if (a) m.set(f.path, ageBucket(a.age_months).colour);
+      } else {
+        const v = metric === 'mi' ? f.mi : metric === 'cc_avg' ? f.cc_avg : f.cc_max;
+        m.set(f.path, heatColour(badness(metric, v)));
+      }
+    }
+    return m;
+  }, [files, metric, ages]);
   const gated = gateActive(gate);
-  // One handler for every cell: the cell under the pointer names its file in data-path.
-  const showFrom = (e: React.SyntheticEvent) =>
-    setHover(byPath.get((e.target as Element).getAttribute('data-path') ?? '') ?? null);
+  const cellClass = useCallback(
+    (path: string, side: number) => {
+      const f = byPath.get(path);
+      if (!gated || !f) return '';
+      if (gateFailures(f, gate).length === 0) return 'passing';
+      return side < 14 ? 'failing small' : 'failing';
+    },
+    [byPath, gate, gated],
+  );
+  const describe = useCallback(
+    (path: string) => {
+      const f = byPath.get(path);
+      if (!f) return path;
+      if (metric === 'age') {
+        const a = ages.get(path);
+        return a
+          ? `${path}: ${fmt(f.loc)} lines, last changed ${count(a.age_months, 'month')} ago (${a.last_changed.slice(0, 10)})`
+          : `${path}: ${fmt(f.loc)} lines, age unknown`;
+      }
+      return `${path}: ${fmt(f.loc)} lines, max CC ${fmt(f.cc_max)}, avg CC ${fmt(f.cc_avg, 2)}, MI ${fmt(f.mi, 1)}`;
+    },
+    [byPath, metric, ages],
+  );
+  const label = METRICS.find((m) => m.key === metric)?.label ?? metric;
   return (
     <section className="card" aria-labelledby="heatmap-title" data-view="heatmap">
       <div className="table-head">
         <h2 id="heatmap-title">Heatmap</h2>
         <label>
           Colour by{' '}
-          <select value={metric} onChange={(e) => setMetric(e.target.value as HeatMetric)}>
+          <select value={metric} onChange={(e) => setMetric(e.target.value as Colour)}>
             {METRICS.map((m) => (
               <option key={m.key} value={m.key}>
                 {m.label}
@@ -46,58 +81,34 @@ export function Heatmap({ files, gate }: { files: FileRow[]; gate: Gate }) {
         </label>
       </div>
       <p className="muted">
-        Area is lines of code; colour runs from green (good) to red (bad).
+        Area is lines of code;{' '}
+        {metric === 'age'
+          ? 'colour runs from light (changed this month) to dark (untouched for over two years).'
+          : 'colour runs from green (good) to red (bad).'}
         {gated && ' Files failing the quality gate keep their colour and are outlined; the others fade.'}
       </p>
-      <p className="hover-info" aria-live="polite">
-        {hover
-          ? `${hover.path}: ${fmt(hover.loc)} lines, max CC ${fmt(hover.cc_max)}, avg CC ${fmt(hover.cc_avg, 2)}, MI ${fmt(hover.mi, 1)}`
-          : 'Point at a file for its numbers.'}
-      </p>
-      <svg
-        onMouseOver={showFrom}
-        onFocus={showFrom}
-        onMouseLeave={() => setHover(null)}
-        viewBox={`0 0 ${W} ${H}`}
-        className="treemap"
-        role="img"
-        aria-label={`Treemap of ${files.length} files coloured by ${metric}`}
-      >
-        {/* Rectangles first, labels after: one element per file keeps 10,000 files quick to draw. */}
-        {cells.map((c) => {
-          const w = c.x1 - c.x0;
-          const h = c.y1 - c.y0;
-          if (!c.leaf) {
-            return <rect key={`d:${c.path}`} x={c.x0} y={c.y0} width={w} height={h} className="folder" />;
-          }
-          const f = byPath.get(c.path);
-          const v = f ? (metric === 'mi' ? f.mi : metric === 'cc_avg' ? f.cc_avg : f.cc_max) : null;
-          const fails = gated && f ? gateFailures(f, gate).length > 0 : false;
-          return (
-            <rect
-              key={c.path}
-              x={c.x0}
-              y={c.y0}
-              width={w}
-              height={h}
-              fill={heatColour(badness(metric, v))}
-              className={cellClass(gated, fails, Math.min(w, h))}
-              data-path={c.path}
-            />
-          );
-        })}
-        {labels.map((c) => (
-          <text
-            key={`t:${c.path}`}
-            x={c.x0 + 3}
-            y={c.y0 + (c.leaf ? 12 : 11)}
-            className={c.leaf ? 'cell-label' : 'folder-label'}
-          >
-            {truncate(c.name, (c.x1 - c.x0) / 6.5)}
-          </text>
-        ))}
-      </svg>
-      <Legend metric={metric} />
+      {metric === 'age' && age.error && (
+        <p className="error" role="alert">
+          Could not load the code age: {age.error}
+        </p>
+      )}
+      {metric === 'age' && age.loading && <p className="muted">Loading the code age…</p>}
+      {metric === 'age' && age.data && !age.loading && !age.data.history.available && (
+        <HistoryNeeded history={age.data.history} />
+      )}
+      <TreemapChart
+        files={files}
+        fills={fills}
+        cellClass={cellClass}
+        describe={describe}
+        onOpen={props.onOpen}
+        label={`Treemap of ${files.length} files coloured by ${label}`}
+      />
+      {metric === 'age' ? (
+        <AgeLegend counts={age.data?.history.available ? age.data.distribution : null} />
+      ) : (
+        <Legend metric={metric} />
+      )}
     </section>
   );
 }
@@ -117,12 +128,17 @@ function Legend({ metric }: { metric: HeatMetric }) {
   );
 }
 
-/** Under a gate, passing files fade and failing ones keep their colour and get an outline sized to fit. */
-function cellClass(gated: boolean, fails: boolean, side: number): string {
-  if (!gated) return 'cell';
-  if (!fails) return 'cell passing';
-  return side < 14 ? 'cell failing small' : 'cell failing';
+/** The age buckets with the service's count of files in each (the repository's age distribution). */
+function AgeLegend({ counts }: { counts: { label: string; files: number }[] | null }) {
+  const n = new Map(counts?.map((c) => [c.label, c.files]));
+  return (
+    <ul className="legend" aria-label="Code age legend">
+      {AGE_BUCKETS.map((b) => (
+        <li key={b.label} data-bucket={b.label}>
+          <span className="swatch" style={{ background: b.colour }} /> {b.label}
+          {counts && <span className="muted"> · {count(n.get(b.label) ?? 0, 'file')}</span>}
+        </li>
+      ))}
+    </ul>
+  );
 }
-
-const truncate = (s: string, n: number) =>
-  s.length <= n ? s : `${s.slice(0, Math.max(1, Math.floor(n) - 1))}…`;

@@ -16,7 +16,17 @@ const Y_OPTIONS: { key: YKey; label: string }[] = [
 ];
 
 /** Complexity against revisions (hotspots) when history is on, against lines otherwise. */
-export function Scatter({ files, history, gate }: { files: FileRow[]; history: boolean; gate: Gate }) {
+export function Scatter({
+  files,
+  history,
+  gate,
+  onOpen,
+}: {
+  files: FileRow[];
+  history: boolean;
+  gate: Gate;
+  onOpen: (path: string) => void;
+}) {
   const [yKey, setYKey] = useState<YKey>('cc_total');
   const [hover, setHover] = useState<{ f: FileRow; x: number; y: number } | null>(null);
   const xKey = history ? 'revisions' : 'loc';
@@ -41,6 +51,10 @@ export function Scatter({ files, history, gate }: { files: FileRow[]; history: b
   const showFrom = (e: React.SyntheticEvent) => {
     const p = byPath.get((e.target as Element).getAttribute('data-path') ?? '');
     setHover(p ? { f: p.f, x: sx(p.x), y: sy(p.y) } : null);
+  };
+  const openFrom = (e: React.SyntheticEvent) => {
+    const path = (e.target as Element).getAttribute('data-path');
+    if (path) onOpen(path);
   };
   // The top right corner holds the hotspots: the worst ten get a visible label and keyboard focus.
   const hotspots = useMemo(
@@ -75,14 +89,21 @@ export function Scatter({ files, history, gate }: { files: FileRow[]; history: b
         <p className="muted">History is off for this run (shallow clone), so lines stand in for revisions.</p>
       )}
       <div className="chart-wrap">
+        {/* biome-ignore lint/a11y/useSemanticElements: an SVG group of dots; there is no HTML element for it. */}
         <svg
           onMouseOver={showFrom}
           onFocus={showFrom}
           onMouseLeave={() => setHover(null)}
           onBlur={() => setHover(null)}
+          onClick={openFrom}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' && e.key !== ' ') return;
+            e.preventDefault();
+            openFrom(e);
+          }}
           viewBox={`0 0 ${W} ${H}`}
           className="scatter"
-          role="img"
+          role="group"
           aria-label={`${pts.length} files: ${yKey} against ${xKey}`}
         >
           {xTicks.map((t) => (
@@ -125,6 +146,7 @@ export function Scatter({ files, history, gate }: { files: FileRow[]; history: b
                 className={`dot${fails ? ' failing' : ''}${hot ? ' hot' : ''}`}
                 data-path={p.f.path}
                 tabIndex={hot ? 0 : undefined}
+                role={hot ? 'button' : undefined}
                 aria-label={hot ? `${p.f.path}: ${p.y} against ${p.x}` : undefined}
               />
             );

@@ -43,6 +43,17 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
       ['Authors', fmt(file.authors)],
       ['Age (days)', fmt(file.age_days)],
     );
+  // The history insights' numbers, when the run had the full history.
+  if (file.hotspot_score != null)
+    facts.push(
+      ['Hotspot score', fmt(file.hotspot_score, 2)],
+      ['Revisions, 90 days', fmt(file.revisions_90d)],
+      ['Churn (lines)', fmt(file.churn)],
+      ['Churn, 90 days', fmt(file.churn_90d)],
+      ['Months since change', fmt(file.age_months)],
+      ['Main author share', file.main_author_share == null ? '–' : `${fmt(file.main_author_share * 100)}%`],
+      ['Authors who know it', fmt(file.knowledgeable_authors)],
+    );
 
   return (
     <section
@@ -85,44 +96,46 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
       ) : classes.length === 0 ? (
         <p className="muted">No classes.</p>
       ) : (
-        <table className="table" aria-label={`Classes of ${file.path}`}>
-          <thead>
-            <tr>
-              <th scope="col">Class</th>
-              <th scope="col" className="num">
-                Lines
-              </th>
-              <th scope="col" className="num">
-                Methods
-              </th>
-              <th scope="col" className="num">
-                Complexity
-              </th>
-              <th scope="col" className="num">
-                Real complexity
-              </th>
-              <th scope="col">Rank</th>
-            </tr>
-          </thead>
-          <tbody>
-            {classes.map((c) => (
-              <tr key={`${c.name}:${c.lineno}`}>
-                <td>
-                  <code>{c.name}</code>
-                </td>
-                <td className="num">
-                  {c.lineno}–{c.endline}
-                </td>
-                <td className="num">{c.methods}</td>
-                <td className="num">{c.complexity}</td>
-                <td className="num">{c.real_complexity}</td>
-                <td>
-                  <span className={`rank rank-${c.rank}`}>{c.rank}</span>
-                </td>
+        <div className="scroll-x">
+          <table className="table" aria-label={`Classes of ${file.path}`}>
+            <thead>
+              <tr>
+                <th scope="col">Class</th>
+                <th scope="col" className="num">
+                  Lines
+                </th>
+                <th scope="col" className="num">
+                  Methods
+                </th>
+                <th scope="col" className="num">
+                  Complexity
+                </th>
+                <th scope="col" className="num">
+                  Real complexity
+                </th>
+                <th scope="col">Rank</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {classes.map((c) => (
+                <tr key={`${c.name}:${c.lineno}`}>
+                  <td>
+                    <code>{c.name}</code>
+                  </td>
+                  <td className="num">
+                    {c.lineno}–{c.endline}
+                  </td>
+                  <td className="num">{c.methods}</td>
+                  <td className="num">{c.complexity}</td>
+                  <td className="num">{c.real_complexity}</td>
+                  <td>
+                    <span className={`rank rank-${c.rank}`}>{c.rank}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <h3>Functions</h3>
       {functions === null ? (
@@ -130,52 +143,54 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
       ) : functions.length === 0 ? (
         <p className="muted">No functions.</p>
       ) : (
-        <table className="table" aria-label={`Functions of ${file.path}`}>
-          <thead>
-            <tr>
-              <th scope="col">Function</th>
-              <th scope="col" className="num">
-                Lines
-              </th>
-              <th scope="col" className="num">
-                Complexity
-              </th>
-              <th scope="col">Rank</th>
-              <th scope="col" className="num">
-                Cognitive
-              </th>
-              <th scope="col" className="num">
-                Params
-              </th>
-              <th scope="col" className="num">
-                NLOC
-              </th>
-              <th scope="col" className="num">
-                Nesting
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {functions.map((f) => (
-              <tr key={`${f.class}.${f.name}:${f.lineno}`}>
-                <td>
-                  <code>{f.class ? `${f.class}.${f.name}` : f.name}</code>
-                </td>
-                <td className="num">
-                  {f.lineno}–{f.endline}
-                </td>
-                <td className="num">{f.complexity}</td>
-                <td>
-                  <span className={`rank rank-${f.rank}`}>{f.rank}</span>
-                </td>
-                <td className="num">{f.cognitive}</td>
-                <td className="num">{f.params}</td>
-                <td className="num">{f.nloc}</td>
-                <td className="num">{f.max_nesting}</td>
+        <div className="scroll-x">
+          <table className="table" aria-label={`Functions of ${file.path}`}>
+            <thead>
+              <tr>
+                <th scope="col">Function</th>
+                <th scope="col" className="num">
+                  Lines
+                </th>
+                <th scope="col" className="num">
+                  Complexity
+                </th>
+                <th scope="col">Rank</th>
+                <th scope="col" className="num">
+                  Cognitive
+                </th>
+                <th scope="col" className="num">
+                  Params
+                </th>
+                <th scope="col" className="num">
+                  NLOC
+                </th>
+                <th scope="col" className="num">
+                  Nesting
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {functions.map((f) => (
+                <tr key={`${f.class}.${f.name}:${f.lineno}`}>
+                  <td>
+                    <code>{f.class ? `${f.class}.${f.name}` : f.name}</code>
+                  </td>
+                  <td className="num">
+                    {f.lineno}–{f.endline}
+                  </td>
+                  <td className="num">{f.complexity}</td>
+                  <td>
+                    <span className={`rank rank-${f.rank}`}>{f.rank}</span>
+                  </td>
+                  <td className="num">{f.cognitive}</td>
+                  <td className="num">{f.params}</td>
+                  <td className="num">{f.nloc}</td>
+                  <td className="num">{f.max_nesting}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

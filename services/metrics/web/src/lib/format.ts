@@ -29,3 +29,6 @@ export function heat(t: number): string {
   const hue = 130 - 130 * c;
   return `hsl(${hue.toFixed(0)} 65% 45%)`;
 }
+
+/** `n word` or `n words`, the number formatted. */
+export const count = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;

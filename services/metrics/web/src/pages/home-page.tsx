@@ -8,11 +8,20 @@ import { linkProps, navigate } from '../lib/router.js';
 
 type FieldErrors = Record<string, string>;
 
+/** A problem's field error as the form shows it: every `exclude.N` goes under the one Exclude field. */
+function fieldError(path: string, message: string, globs: string[]): [string, string] {
+  const field = path.replace(/^\//, '');
+  const m = /^exclude[./](\d+)$/.exec(field);
+  if (m) return ['exclude', `"${globs[Number(m[1])] ?? ''}": ${message}`];
+  return [field, message];
+}
+
 /** Repository URL, optional branch or ref, Analyze; the recent runs below. */
 export function Home() {
   const [url, setUrl] = useState('');
   const [branch, setBranch] = useState('');
   const [ref, setRef] = useState('');
+  const [exclude, setExclude] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,6 +34,10 @@ export function Home() {
       ...(branch.trim() ? { branch: branch.trim() } : {}),
       ...(ref.trim() ? { ref: ref.trim() } : {}),
     };
+    const globs = exclude
+      .split(/[,\n]/)
+      .map((g) => g.trim())
+      .filter((g) => g !== '');
     // The very rules the API applies, so the user hears about a bad URL before a round trip.
     const v = validateAnalysisInput(body);
     if (!v.ok) {
@@ -34,11 +47,11 @@ export function Home() {
     setErrors({});
     setBusy(true);
     try {
-      const a = await createAnalysis(body);
+      const a = await createAnalysis(globs.length > 0 ? { ...body, exclude: globs } : body);
       navigate(`/analyses/${a.id}`);
     } catch (err) {
       if (err instanceof ApiError && err.problem.errors?.length) {
-        setErrors(Object.fromEntries(err.problem.errors.map((x) => [x.path.replace(/^\//, ''), x.message])));
+        setErrors(Object.fromEntries(err.problem.errors.map((x) => fieldError(x.path, x.message, globs))));
       } else setFormError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
@@ -112,6 +125,27 @@ export function Home() {
                 </p>
               )}
             </div>
+          </div>
+          <div className="field">
+            <label htmlFor="exclude">Exclude (optional)</label>
+            <input
+              id="exclude"
+              name="exclude"
+              value={exclude}
+              onChange={(e) => setExclude(e.target.value)}
+              placeholder="legacy, src/gen/**, *_pb2.py"
+              aria-invalid={errors.exclude ? true : undefined}
+              aria-describedby={errors.exclude ? 'exclude-error' : 'exclude-hint'}
+            />
+            {errors.exclude ? (
+              <p id="exclude-error" className="error" role="alert">
+                Exclude {errors.exclude}
+              </p>
+            ) : (
+              <p id="exclude-hint" className="hint">
+                Comma-separated globs, relative to the repository; they add to its own [tool.pyscan] exclude.
+              </p>
+            )}
           </div>
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Starting…' : 'Analyze'}

@@ -1,22 +1,33 @@
+import { useRef } from 'react';
 import type { Analysis } from '../api/types.js';
+import { CouplingView } from '../charts/coupling-view.js';
 import { GateView } from '../charts/gate-view.js';
 import { Heatmap } from '../charts/heatmap-view.js';
+import { HotspotsView } from '../charts/hotspots-view.js';
+import { KnowledgeView } from '../charts/knowledge-view.js';
 import { ReportView } from '../charts/report-view.js';
 import { Scatter } from '../charts/scatter-view.js';
 import { Trend } from '../charts/trend-view.js';
-import { parseGate } from '../lib/gate.js';
-import { linkProps } from '../lib/router.js';
+import { FileDetail } from '../components/file-detail.js';
+import { gateFailures, parseGate, withGate } from '../lib/gate.js';
+import { linkProps, navigate } from '../lib/router.js';
 import { useFiles } from '../lib/use-files.js';
 
 const VIEWS = [
   ['trend', 'Trend'],
   ['heatmap', 'Heatmap'],
   ['scatter', 'Scatter'],
+  ['hotspots', 'Hotspots'],
+  ['coupling', 'Coupling'],
+  ['knowledge', 'Knowledge'],
   ['gate', 'Quality gate'],
   ['report', 'PDF & share card'],
 ] as const;
 
-/** The Insights area: one view at a time, named in the path; gate thresholds ride along in the query. */
+/**
+ * The Insights area: one view at a time, named in the path; gate thresholds ride along in the query,
+ * and `?file=` opens the drill-down of a file above the view (a cell, dot or row opens it).
+ */
 export function Insights({
   analysis,
   view,
@@ -28,14 +39,38 @@ export function Insights({
 }) {
   const { files, error } = useFiles(analysis.id);
   const gate = parseGate(query);
-  const qs = query.toString();
+  const gateQs = withGate(new URLSearchParams(), gate).toString();
   const base = `/analyses/${analysis.id}/insights`;
   const history = analysis.summary?.history_enabled === true || analysis.settings?.history === true;
+  const selectedPath = query.get('file');
+  const selected = selectedPath && files ? files.find((f) => f.path === selectedPath) : undefined;
+  // Closing the drill-down puts focus back on the cell or row that opened it.
+  const opener = useRef<Element | null>(null);
+  const open = (path: string | null) => {
+    const q = new URLSearchParams(query);
+    if (path) {
+      opener.current = document.activeElement;
+      q.set('file', path);
+    } else q.delete('file');
+    const s = q.toString();
+    navigate(`${base}/${view}${s ? `?${s}` : ''}`);
+    if (!path) {
+      const el = opener.current;
+      requestAnimationFrame(() =>
+        el instanceof HTMLElement || el instanceof SVGElement ? el.focus() : null,
+      );
+    }
+  };
+  const onOpen = (path: string) => open(path);
+  const id = analysis.id;
   let body: React.ReactNode = null;
   if (view === 'trend') body = <Trend analysis={analysis} />;
   else if (!files) body = error ? <p className="error">{error}</p> : <p className="muted">Loading files…</p>;
-  else if (view === 'heatmap') body = <Heatmap files={files} gate={gate} />;
-  else if (view === 'scatter') body = <Scatter files={files} history={history} gate={gate} />;
+  else if (view === 'heatmap') body = <Heatmap id={id} files={files} gate={gate} onOpen={onOpen} />;
+  else if (view === 'scatter') body = <Scatter files={files} history={history} gate={gate} onOpen={onOpen} />;
+  else if (view === 'hotspots') body = <HotspotsView id={id} files={files} onOpen={onOpen} />;
+  else if (view === 'coupling') body = <CouplingView id={id} onOpen={onOpen} />;
+  else if (view === 'knowledge') body = <KnowledgeView id={id} files={files} onOpen={onOpen} />;
   else if (view === 'gate') body = <GateView analysis={analysis} files={files} gate={gate} query={query} />;
   else if (view === 'report') body = <ReportView analysis={analysis} />;
   else body = <p>Unknown view.</p>;
@@ -45,13 +80,21 @@ export function Insights({
         {VIEWS.map(([key, label]) => (
           <a
             key={key}
-            {...linkProps(`${base}/${key}${qs ? `?${qs}` : ''}`)}
+            {...linkProps(`${base}/${key}${gateQs ? `?${gateQs}` : ''}`)}
             aria-current={view === key ? 'page' : undefined}
           >
             {label}
           </a>
         ))}
       </nav>
+      {selected && view !== 'trend' && (
+        <FileDetail
+          id={id}
+          file={selected}
+          failures={gateFailures(selected, gate)}
+          onClose={() => open(null)}
+        />
+      )}
       {body}
     </>
   );

@@ -5,15 +5,28 @@ import { principalOf } from '../../auth/authenticate.js';
 import type { AppContext } from '../../context.js';
 import { IdParams, problems } from '../../http/schemas.js';
 import { toIncidentView } from '../../incidents/incident-view.js';
-import { acknowledgeIncident, getIncident } from '../../incidents/incidents-service.js';
+import {
+  acknowledgeIncident,
+  addIncidentUpdate,
+  getIncident,
+  resolveIncident,
+  setPostmortem,
+} from '../../incidents/incidents-service.js';
 import { incidentsRepo } from '../../store/repos/incidents-repo.js';
-import { Incident, IncidentsQuery } from './schema.js';
+import {
+  Incident,
+  IncidentDetail,
+  IncidentsQuery,
+  IncidentUpdateBody,
+  PostmortemBody,
+  ResolveBody,
+} from './schema.js';
 
 const tags = ['incidents'];
 const security = [{ bearer: [] }];
 const MAX_LIMIT = 1000;
 
-/** Incidents: list with filters, one, acknowledge. */
+/** Incidents: list with filters, one with its timeline, acknowledge, updates, resolve, postmortem. */
 export function incidentsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -46,7 +59,12 @@ export function incidentsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/incidents/:id',
       {
         config: { auth: { role: 'viewer' } },
-        schema: { tags, security, params: IdParams, response: { 200: Incident, ...problems(401, 404, 422) } },
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          response: { 200: IncidentDetail, ...problems(401, 404, 422) },
+        },
       },
       (req) => getIncident(ctx, req.params.id),
     );
@@ -58,10 +76,61 @@ export function incidentsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags,
           security,
           params: IdParams,
-          response: { 200: Incident, ...problems(401, 403, 404, 409, 422) },
+          response: { 200: IncidentDetail, ...problems(401, 403, 404, 409, 422) },
         },
       },
       (req) => acknowledgeIncident(ctx, req, principalOf(req), req.params.id),
+    );
+    app.post(
+      '/api/incidents/:id/updates',
+      {
+        config: { auth: { role: 'admin' } },
+        schema: {
+          tags,
+          security,
+          description:
+            'Adds an entry to the public timeline. Status `resolved` on an unresolved incident resolves it.',
+          params: IdParams,
+          body: IncidentUpdateBody,
+          response: { 201: IncidentDetail, ...problems(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await addIncidentUpdate(ctx, req, principalOf(req), req.params.id, req.body)),
+    );
+    app.post(
+      '/api/incidents/:id/resolve',
+      {
+        config: { auth: { role: 'admin' } },
+        // No body at all means "resolve, with the default message".
+        preValidation: async (req) => {
+          req.body ??= {};
+        },
+        schema: {
+          tags,
+          security,
+          description:
+            'Resolves by hand, recording who did it and a `resolved` timeline entry. The body may be left out.',
+          params: IdParams,
+          body: ResolveBody,
+          response: { 200: IncidentDetail, ...problems(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      (req) => resolveIncident(ctx, req, principalOf(req), req.params.id, req.body),
+    );
+    app.put(
+      '/api/incidents/:id/postmortem',
+      {
+        config: { auth: { role: 'admin' } },
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          body: PostmortemBody,
+          response: { 200: IncidentDetail, ...problems(400, 401, 403, 404, 422) },
+        },
+      },
+      (req) => setPostmortem(ctx, req, req.params.id, req.body.postmortem),
     );
   };
 }

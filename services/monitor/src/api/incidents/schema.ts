@@ -16,9 +16,52 @@ export const Incident = Type.Object({
   resolved_at: Nullable(IsoDateTime),
   duration_seconds: Type.Integer({ description: 'Whole outage once resolved; so far while it lasts' }),
   root_cause: Nullable(Type.String()),
-  acknowledged_by: Nullable(Type.String()),
+  acknowledged_by: Nullable(Type.String({ description: 'Username of who acknowledged it' })),
   acknowledged_at: Nullable(IsoDateTime),
+  resolved_by: Nullable(
+    Type.String({ description: 'Username of the admin who resolved it by hand; null when a check did' }),
+  ),
+  postmortem: Nullable(Type.String()),
 });
+
+export const UpdateStatusSchema = Type.Union([
+  Type.Literal('investigating'),
+  Type.Literal('identified'),
+  Type.Literal('monitoring'),
+  Type.Literal('resolved'),
+]);
+
+export const IncidentUpdate = Type.Object({
+  id: Type.Integer(),
+  status: UpdateStatusSchema,
+  message: Type.String(),
+  author: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
+  author_name: Nullable(Type.String()),
+  created_at: IsoDateTime,
+});
+
+export const IncidentDetail = Type.Object({
+  ...Incident.properties,
+  updates: Type.Array(IncidentUpdate, { description: 'The public timeline, oldest first' }),
+});
+
+const Message = Type.String({ minLength: 1, maxLength: 5000 });
+const Postmortem = Type.String({ minLength: 1, maxLength: 50_000 });
+
+export const IncidentUpdateBody = Type.Object(
+  { status: UpdateStatusSchema, message: Message },
+  { additionalProperties: false },
+);
+
+export const ResolveBody = Type.Object(
+  { message: Type.Optional(Message), postmortem: Type.Optional(Postmortem) },
+  { additionalProperties: false },
+);
+
+export const PostmortemBody = Type.Object(
+  { postmortem: Type.Union([Postmortem, Type.Null()], { description: 'null removes it' }) },
+  { additionalProperties: false },
+);
 
 export const IncidentsQuery = Type.Object(
   {

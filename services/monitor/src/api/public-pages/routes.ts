@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { publicPageFeed, publicPageHtml, Rendered } from '../../status-pages/public-page-service.js';
 import { renderNotFound } from '../../status-pages/render/page-shell.js';
 import { statusAssetBase, statusAssets } from '../../status-pages/status-assets.js';
+import { subscriptionsEnabled } from '../../subscriptions/subscriptions-config.js';
 import { etagMatches } from '../public/routes.js';
 import { SLUG_PATTERN } from '../status-pages/schema.js';
 
@@ -24,10 +25,13 @@ export function publicPagesRoutes(ctx: AppContext) {
   let notFound: Rendered | null = null;
 
   return async (app: FastifyInstance) => {
-    // The form is shown exactly when this service has the handler it posts to.
-    let subscriptions: boolean | null = null;
-    const hasSubscriptions = () =>
-      (subscriptions ??= app.hasRoute({ method: 'POST', url: '/status/:slug/subscribe' }));
+    // The form is shown when this service has the handler it posts to and a superadmin has set
+    // subscriptions up (an e-mail channel and app_base_url); the handler answers 404 otherwise.
+    let handler: boolean | null = null;
+    const hasSubscriptions = async () => {
+      handler ??= app.hasRoute({ method: 'POST', url: '/status/:slug/subscribe' });
+      return handler && (await subscriptionsEnabled(ctx));
+    };
 
     const sendNotFound = async (req: FastifyRequest, reply: FastifyReply) => {
       notFound ??= new Rendered(renderNotFound(assetBase));
@@ -37,7 +41,7 @@ export function publicPagesRoutes(ctx: AppContext) {
     app.get<{ Params: { slug: string } }>('/status/:slug', hidden, async (req, reply) => {
       const { slug } = req.params;
       const page = SLUG.test(slug)
-        ? await publicPageHtml(ctx, slug, { subscriptions: hasSubscriptions(), assetBase })
+        ? await publicPageHtml(ctx, slug, { subscriptions: await hasSubscriptions(), assetBase })
         : null;
       if (!page) return sendNotFound(req, reply);
       return sendRendered(req, reply, page, 'text/html; charset=utf-8', PAGE_CACHE);

@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import { type Static, Type } from 'typebox';
 import { formatMessage } from '../format.js';
 import { excerpt } from '../http-post.js';
-import type { DeliveryOutcome, Provider } from '../types.js';
+import type { DeliveryOutcome, Provider, SendContext } from '../types.js';
 import { Secret } from './common.js';
 
 const Address = Type.String({ minLength: 3, maxLength: 1000 });
@@ -44,44 +44,64 @@ export const emailProvider: Provider = {
   },
   async send(raw, payload, ctx): Promise<DeliveryOutcome> {
     const c = raw as Config;
-    const host = c.host ?? ctx.smtp.host;
-    const from = c.from ?? ctx.smtp.from;
-    if (!host)
-      return { ok: false, status: null, error: 'no SMTP host: set config.host or the smtp_host setting' };
-    if (!from)
-      return { ok: false, status: null, error: 'no sender: set config.from or the smtp_from setting' };
-    const secure = c.secure ?? ctx.smtp.secure;
-    const username = c.username ?? ctx.smtp.username;
-    const password = c.password ?? (c.username === undefined ? ctx.smtp.password : null);
-    const transport = createTransport({
-      host,
-      port: c.port ?? ctx.smtp.port ?? (secure ? 465 : 587),
-      secure,
-      ...(username ? { auth: { user: username, pass: password ?? '' } } : {}),
-      connectionTimeout: ctx.timeoutMs,
-      greetingTimeout: ctx.timeoutMs,
-      socketTimeout: ctx.timeoutMs,
-    });
     const m = formatMessage(payload, ctx.appBaseUrl);
-    try {
-      await transport.sendMail({
-        from,
-        to: c.to,
-        subject: m.title,
-        text: m.text,
-        headers: { 'X-Monitor-Event': payload.event, 'X-Idempotency-Key': ctx.idempotencyKey },
-      });
-      return { ok: true, status: null };
-    } catch (e) {
-      const err = e as Error & { responseCode?: number; response?: string; code?: string };
-      const detail = err.response ? excerpt(err.response) : err.message;
-      return {
-        ok: false,
-        status: err.responseCode ?? null,
-        error: err.code ? `${err.code}: ${detail}` : detail,
-      };
-    } finally {
-      transport.close();
-    }
+    return sendSmtp(c, ctx, {
+      to: c.to,
+      subject: m.title,
+      text: m.text,
+      headers: { 'X-Monitor-Event': payload.event, 'X-Idempotency-Key': ctx.idempotencyKey },
+    });
   },
 };
+
+/** One message to send through an e-mail channel's server. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Sends `mail` through the SMTP server and sender of an e-mail channel's config, falling back to
+ * the SMTP settings for unset fields. Status page subscribers are mailed this way too, with the
+ * subscriber as the recipient instead of the channel's own `to`.
+ */
+export async function sendSmtp(
+  raw: Record<string, unknown>,
+  ctx: Pick<SendContext, 'smtp' | 'timeoutMs'>,
+  mail: Mail,
+): Promise<DeliveryOutcome> {
+  const c = raw as Config;
+  const host = c.host ?? ctx.smtp.host;
+  const from = c.from ?? ctx.smtp.from;
+  if (!host)
+    return { ok: false, status: null, error: 'no SMTP host: set config.host or the smtp_host setting' };
+  if (!from) return { ok: false, status: null, error: 'no sender: set config.from or the smtp_from setting' };
+  const secure = c.secure ?? ctx.smtp.secure;
+  const username = c.username ?? ctx.smtp.username;
+  const password = c.password ?? (c.username === undefined ? ctx.smtp.password : null);
+  const transport = createTransport({
+    host,
+    port: c.port ?? ctx.smtp.port ?? (secure ? 465 : 587),
+    secure,
+    ...(username ? { auth: { user: username, pass: password ?? '' } } : {}),
+    connectionTimeout: ctx.timeoutMs,
+    greetingTimeout: ctx.timeoutMs,
+    socketTimeout: ctx.timeoutMs,
+  });
+  try {
+    await transport.sendMail({ from, ...mail });
+    return { ok: true, status: null };
+  } catch (e) {
+    const err = e as Error & { responseCode?: number; response?: string; code?: string };
+    const detail = err.response ? excerpt(err.response) : err.message;
+    return {
+      ok: false,
+      status: err.responseCode ?? null,
+      error: err.code ? `${err.code}: ${detail}` : detail,
+    };
+  } finally {
+    transport.close();
+  }
+}

@@ -8,6 +8,7 @@ import { tokenGeneration } from './031-token-generation.js';
 import { monitorSecrets } from './032-monitor-secrets.js';
 import { streamTickets } from './033-stream-tickets.js';
 import { statusPages } from './040-status-pages.js';
+import { statusSubscribers } from './042-status-subscribers.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -23,4 +24,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '032-monitor-secrets': monitorSecrets(encryptionKey),
   '033-stream-tickets': streamTickets,
   '040-status-pages': statusPages,
+  '042-status-subscribers': statusSubscribers,
 });

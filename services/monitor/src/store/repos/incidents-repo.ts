@@ -34,6 +34,23 @@ export const incidentsRepo = {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow(),
+  /** Resolves by hand, only while unresolved; undefined when someone (or a check) resolved it first. */
+  resolveBy: (db: Db, id: number, at: number, userId: number, name: string, postmortem?: string) =>
+    db
+      .updateTable('incidents')
+      .set({
+        status: 'resolved',
+        resolved_at: at,
+        resolved_by: userId,
+        resolved_by_name: name,
+        ...(postmortem !== undefined ? { postmortem } : {}),
+      })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst(),
+  setPostmortem: (db: Db, id: number, postmortem: string | null) =>
+    db.updateTable('incidents').set({ postmortem }).where('id', '=', id).execute(),
   acknowledge: (db: Db, id: number, userId: number, name: string, at: number) =>
     db
       .updateTable('incidents')

@@ -95,6 +95,33 @@ export interface Incident {
   root_cause: string | null;
   acknowledged_by: string | number | null;
   acknowledged_at: string | null;
+  /** Who resolved it by hand; null when a check resolved it. */
+  resolved_by?: string | null;
+  postmortem?: string | null;
+}
+
+export type IncidentUpdateStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
+
+export interface IncidentUpdate {
+  id: number;
+  status: IncidentUpdateStatus;
+  message: string;
+  author: { id: number; username: string } | null;
+  author_name: string | null;
+  created_at: string;
+}
+
+export interface IncidentDetail extends Incident {
+  updates: IncidentUpdate[];
+}
+
+export interface StatusSubscriber {
+  id: number;
+  /** null unless the viewer is an admin. */
+  email: string | null;
+  status: 'pending' | 'confirmed';
+  created_at: string;
+  confirmed_at: string | null;
 }
 
 export interface Channel {

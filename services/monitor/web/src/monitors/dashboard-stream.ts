@@ -18,6 +18,7 @@ const EVENTS = [
   'monitor.status_changed',
   'incident.opened',
   'incident.acknowledged',
+  'incident.updated',
   'incident.resolved',
 ];
 

@@ -68,7 +68,9 @@ export function IncidentsPage() {
             {rows.map((i) => (
               <tr key={i.id} data-incident-status={i.status}>
                 <td>
-                  <span className={`tag tag-${i.status}`}>{i.status}</span>
+                  <Link to={`/incidents/${i.id}`} aria-label={`Incident #${i.id}`}>
+                    <span className={`tag tag-${i.status}`}>{i.status}</span>
+                  </Link>
                 </td>
                 <td>
                   <Link to={`/monitors/${i.monitor_id}`}>
@@ -84,8 +86,12 @@ export function IncidentsPage() {
                 <td className="break">
                   {i.root_cause ?? '—'}
                   {i.acknowledged_at && (
-                    <div className="muted small">acknowledged {dateTime(i.acknowledged_at)}</div>
+                    <div className="muted small">
+                      acknowledged{i.acknowledged_by ? ` by ${i.acknowledged_by}` : ''}{' '}
+                      {dateTime(i.acknowledged_at)}
+                    </div>
                   )}
+                  {i.resolved_by && <div className="muted small">resolved by {i.resolved_by}</div>}
                 </td>
                 {can('admin') && (
                   <td>
@@ -93,7 +99,8 @@ export function IncidentsPage() {
                       <button type="button" onClick={() => void ack(i)}>
                         Acknowledge
                       </button>
-                    )}
+                    )}{' '}
+                    <Link to={`/incidents/${i.id}`}>{i.status === 'resolved' ? 'Details' : 'Update…'}</Link>
                   </td>
                 )}
               </tr>

@@ -15,6 +15,12 @@ const fields: { key: string; label: string; kind: 'text' | 'number' | 'secret' |
   { key: 'smtp_username', label: 'SMTP username', kind: 'text' },
   { key: 'smtp_password', label: 'SMTP password', kind: 'secret', hint: 'Leave ******** to keep it.' },
   { key: 'smtp_from', label: 'SMTP sender', kind: 'text' },
+  {
+    key: 'status_subscriptions_channel_id',
+    label: 'Status page subscriptions: e-mail channel id',
+    kind: 'number',
+    hint: 'The e-mail channel whose server and sender mail subscribers (needs the dashboard address). Empty: subscriptions off.',
+  },
 ];
 
 /** Instance settings (superadmin): only the keys the form changed are sent. */

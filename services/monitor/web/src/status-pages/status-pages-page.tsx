@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/confirm-button.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 import { StatusPageForm } from './status-page-form.js';
+import { SubscribersPanel } from './subscribers-panel.js';
 
 /** Public status pages: the list, and (for admins) create, edit and delete. */
 export function StatusPagesPage() {
@@ -16,6 +17,7 @@ export function StatusPagesPage() {
   const monitors = useApi<Monitor[]>('/api/monitors');
   const [editing, setEditing] = useState<StatusPage | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [subscribersOf, setSubscribersOf] = useState<StatusPage | null>(null);
 
   const remove = async (p: StatusPage) => {
     setError(null);
@@ -87,6 +89,13 @@ export function StatusPagesPage() {
                     <button type="button" onClick={() => setEditing(p)}>
                       Edit
                     </button>
+                    <button
+                      type="button"
+                      aria-pressed={subscribersOf?.id === p.id}
+                      onClick={() => setSubscribersOf(subscribersOf?.id === p.id ? null : p)}
+                    >
+                      Subscribers
+                    </button>
                     <ConfirmButton
                       label="Delete"
                       question={`Delete the page ${p.title}?`}
@@ -106,6 +115,9 @@ export function StatusPagesPage() {
           </tbody>
         </table>
       </div>
+      {subscribersOf && (
+        <SubscribersPanel key={subscribersOf.id} pageId={subscribersOf.id} title={subscribersOf.title} />
+      )}
     </section>
   );
 }

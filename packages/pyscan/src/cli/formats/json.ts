@@ -1,0 +1,28 @@
+// --format json: one document, described by schema/pyscan-report.schema.json.
+import type { Report } from '../report.js';
+
+/** Bumped in the minor part for added fields, in the major part for removed or changed ones. */
+export const JSON_SCHEMA_VERSION = '1.0';
+
+export function toJsonReport(r: Report): object {
+  return {
+    schema_version: JSON_SCHEMA_VERSION,
+    tool: { name: r.tool.name, version: r.tool.version },
+    base: r.base,
+    settings: r.settings,
+    diff: r.diff,
+    summary: r.summary,
+    gate: {
+      passed: r.gate.passed,
+      rules: r.gate.rules.map((x) => x.text),
+      violations: r.gate.violations,
+    },
+    files: r.files.map((f) => f.file),
+    classes: r.files.flatMap((f) => f.classes),
+    functions: r.files.flatMap((f) => f.functions),
+  };
+}
+
+export function renderJson(r: Report): string {
+  return `${JSON.stringify(toJsonReport(r), null, 2)}\n`;
+}

@@ -11,6 +11,7 @@ import { readConfig } from '../../services/monitor/src/config.js';
 import { DAY_MS, markName } from '../../services/monitor/src/rollups/rollup-job.js';
 import { createServer } from '../../services/monitor/src/server.js';
 import { buildPublicView } from '../../services/monitor/src/status-pages/public-view-builder.js';
+import { publicViewCache } from '../../services/monitor/src/status-pages/public-view-cache.js';
 import { renderStatusPage } from '../../services/monitor/src/status-pages/render/render-status-page.js';
 import { rollupsRepo } from '../../services/monitor/src/store/repos/rollups-repo.js';
 import { statusPagesRepo } from '../../services/monitor/src/store/repos/status-pages-repo.js';
@@ -143,7 +144,7 @@ await db.transaction().execute(async (trx) => {
       .execute();
 });
 const ids = (await db.selectFrom('monitors').select('id').orderBy('id').execute()).map((r) => r.id);
-// Every 20th monitor is on the page, so it is spread over the engine's shards like any real page.
+// Every (monitors / page-monitors)th monitor is on the page, so it is spread over the engine's shards like any real page.
 const onPage = ids.filter((_, i) => i % Math.floor(N / ON_PAGE) === 0).slice(0, ON_PAGE);
 const today = Math.floor(now / DAY_MS) * DAY_MS;
 const rollups: Insertable<CheckRollupsTable>[] = [];
@@ -225,11 +226,21 @@ const costs = {
 async function lagDuring<T>(work: () => Promise<T>): Promise<{ result: T; lag: Record<string, number> }> {
   const sink: number[] = [];
   lagSink = sink;
+  // How often the page's view was rebuilt meanwhile (each rebuild is one build and at most one render).
+  const views = new Set<unknown>();
+  const sampler = setInterval(() => {
+    publicViewCache(server.ctx)
+      .entry('bench')
+      .then((e) => views.add(e?.view))
+      .catch(() => {});
+  }, 100);
   const result = await work();
+  clearInterval(sampler);
   lagSink = null;
   return {
     result,
     lag: {
+      views_seen: views.size,
       p50: quantile(sink, 0.5),
       p99: quantile(sink, 0.99),
       max: sink.length ? Math.max(...sink) : Number.NaN,
@@ -258,9 +269,9 @@ out.idle = (await lagDuring(() => new Promise((r) => setTimeout(r, Number(values
 // The page as browsers fetch it (gzip), as a client without compression does, and the health
 // check under the same load as the floor any request on this machine pays.
 const phases: [string, string, string[]][] = [
+  ['health_baseline', `${base}/api/health`, []],
   ['page_gzip', url, ['accept-encoding=gzip, deflate, br']],
   ['page_identity', url, []],
-  ['health_baseline', `${base}/api/health`, []],
 ];
 for (const [name, target, headers] of phases) {
   log(`load: ${values.rate} req/s for ${values.duration} s, ${name}…`);

@@ -17,8 +17,23 @@ export interface StatusAssets {
   files: ReadonlyMap<string, StatusAsset>;
 }
 
-/** Reads the asset files once (they are part of the code, not data). */
-export function loadStatusAssets(): StatusAssets {
+let loaded: StatusAssets | null = null;
+
+/**
+ * The asset files, read on first use (they are part of the code, not data). Other public pages
+ * (the subscription answers) link `${statusAssetBase()}/status.css` to look the same.
+ */
+export function statusAssets(): StatusAssets {
+  loaded ??= readAssets();
+  return loaded;
+}
+
+/** The versioned URL prefix of the assets. */
+export function statusAssetBase(): string {
+  return `/status-assets/${statusAssets().version}`;
+}
+
+function readAssets(): StatusAssets {
   const files = new Map<string, StatusAsset>();
   const all = createHash('sha256');
   for (const [name, contentType] of Object.entries(FILES)) {

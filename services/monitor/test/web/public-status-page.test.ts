@@ -17,6 +17,7 @@ describe('the public status page in Chromium', { skip: needChromium() }, () => {
   let base: string;
   let peer: HttpTarget;
   let chrome: BrowserSession;
+  let yearId: number;
   const ids: Record<string, number> = {};
   const contexts: BrowserContext[] = [];
 
@@ -67,7 +68,7 @@ describe('the public status page in Chromium', { skip: needChromium() }, () => {
         { name: 'Mail', monitor_ids: [ids.Mail!] },
       ],
     });
-    await createPage(h, {
+    yearId = await createPage(h, {
       slug: 'year',
       title: 'A year of uptime',
       uptime_days: 365,
@@ -226,6 +227,40 @@ describe('the public status page in Chromium', { skip: needChromium() }, () => {
       assert.equal(await page.locator(sel).innerText(), await fresh.page.locator(sel).innerText(), sel);
     }
     await shot(page, 'status-page-live-down');
+    assert.deepEqual(await csp(), []);
+  });
+
+  test('live: an admin changing the layout and window redraws the sections in place', async () => {
+    const { page, csp } = await open('/status/year');
+    await page.locator('html[data-live="ok"]').waitFor();
+    await page.evaluate('window.__sameDocument = true');
+    assert.equal(await page.locator('.mon').first().locator('.b').count(), 365);
+    const res = await h.call('PUT', `/api/status-pages/${yearId}`, {
+      slug: 'year',
+      title: 'A month of uptime',
+      uptime_days: 30,
+      is_public: true,
+      sections: [
+        { name: 'Front', monitor_ids: [ids.Website!] },
+        { name: 'Back', monitor_ids: [ids.Search!, ids.Mail!] },
+      ],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    await page.locator('.group h2', { hasText: 'Back' }).waitFor();
+    assert.deepEqual(await page.locator('.group h2').allTextContents(), ['Front', 'Back']);
+    assert.deepEqual(await page.locator('.mon-name').allTextContents(), [
+      'Website',
+      'Search',
+      'Mail <relay>',
+    ]);
+    assert.equal(await page.locator('.mon .b').count(), 3 * 30);
+    assert.equal(
+      await page.locator('.mon').first().locator('.bars-legend .wide').textContent(),
+      '30 days ago',
+    );
+    assert.equal(await page.locator('h1').textContent(), 'A month of uptime');
+    assert.equal(await page.evaluate('window.__sameDocument'), true);
     assert.deepEqual(await csp(), []);
   });
 });

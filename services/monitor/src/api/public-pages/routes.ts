@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { publicPageFeed, publicPageHtml, Rendered } from '../../status-pages/public-page-service.js';
 import { renderNotFound } from '../../status-pages/render/page-shell.js';
-import { loadStatusAssets } from '../../status-pages/status-assets.js';
+import { statusAssetBase, statusAssets } from '../../status-pages/status-assets.js';
 import { subscriptionsEnabled } from '../../subscriptions/subscriptions-config.js';
 import { etagMatches } from '../public/routes.js';
 import { SLUG_PATTERN } from '../status-pages/schema.js';
@@ -20,8 +20,8 @@ const FEED_CACHE = 'public, max-age=60';
  * so the dashboard's fallback never serves its app shell in their place.
  */
 export function publicPagesRoutes(ctx: AppContext) {
-  const assets = loadStatusAssets();
-  const assetBase = `/status-assets/${assets.version}`;
+  const assets = statusAssets();
+  const assetBase = statusAssetBase();
   let notFound: Rendered | null = null;
 
   return async (app: FastifyInstance) => {

@@ -157,6 +157,8 @@ function patchMonitor(li, m, days) {
 
 /** Whether the page's layout (sections and their monitors) is still the one on screen. */
 function sameLayout(main, view) {
+  // A new window (30, 60, 90, 365 days) changes every row's legend: draw the sections anew.
+  if (document.body.dataset.days !== String(view.uptime_days)) return false;
   const groups = main.querySelectorAll(':scope > .group');
   if (groups.length !== view.sections.length) return false;
   return view.sections.every((s, i) => {
@@ -260,6 +262,8 @@ function replaceIfChanged(container, nodes) {
 /** Brings the whole page in line with `view` (a PublicStatusPage). */
 export function applyView(view) {
   const days = view.uptime_days;
+  setText(document.querySelector('.page-head h1'), view.title);
+  if (document.title !== view.title) document.title = view.title;
   const banner = document.getElementById('overall');
   setAttr(banner, 'class', `banner banner-${view.overall}`);
   setText(document.getElementById('overall-label'), OVERALL_LABELS[view.overall] ?? view.overall);

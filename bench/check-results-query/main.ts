@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { readConfig } from '../../services/monitor/src/config.js';
-import { createServer } from '../../services/monitor/src/server.js';
 import { quantile } from '../monitor-capacity/stats.js';
+import { benchServer } from '../shared/monitor-bench.js';
 
 /*
  * bench/check-results-query: stores N results (default 5 million: 1,000 monitors, one result each
@@ -24,18 +21,7 @@ const total = Number(values.results);
 const monitors = Number(values.monitors);
 const requests = Number(values.requests);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-results-'));
-const server = await createServer(
-  readConfig({
-    DATA_DIR: dataDir,
-    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'bench-password-1',
-    LOG_LEVEL: 'warn',
-  }),
-  { startEngine: false },
-);
+const { server, dataDir } = await benchServer('bench-results', values['database-url']);
 const { db, dialect } = server.ctx;
 const base = Date.parse('2026-01-01T00:00:00Z');
 

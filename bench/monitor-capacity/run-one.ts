@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
-import { readConfig } from '../../services/monitor/src/config.js';
-import { createServer } from '../../services/monitor/src/server.js';
+import { benchServer, insertHttpMonitors } from '../shared/monitor-bench.js';
 import { quantile } from './stats.js';
 
 /** One benchmark run: N HTTP monitors against a loopback target; prints one JSON line of figures. */
@@ -33,55 +30,21 @@ async function startTarget(): Promise<{ port: number; stop(): void }> {
 
 export async function runOne(spec: RunSpec) {
   const target = await startTarget();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-capacity-'));
   const lags: number[] = [];
   let measuring = false;
-  const server = await createServer(
-    readConfig({
-      DATA_DIR: dataDir,
-      ...(spec.databaseUrl ? { DATABASE_URL: spec.databaseUrl } : {}),
-      SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-      ADMIN_USERNAME: 'bench',
-      ADMIN_PASSWORD: 'bench-password-1',
-      LOG_LEVEL: 'warn',
-    }),
-    {
-      startEngine: false,
-      engine: {
-        onCheckStarted: (lag) => {
-          if (measuring) lags.push(lag);
-        },
+  const { server, dataDir } = await benchServer('bench-capacity', spec.databaseUrl, {
+    engine: {
+      onCheckStarted: (lag) => {
+        if (measuring) lags.push(lag);
       },
     },
-  );
+  });
   const { db, engine } = server.ctx;
-  const now = Date.now();
-  const rows = Array.from({ length: spec.monitors }, (_, i) => ({
-    name: `bench ${i}`,
-    monitor_type: 'http_get',
-    url: `http://127.0.0.1:${target.port}/m/${i}`,
-    check_interval_seconds: spec.intervalSeconds,
-    timeout_seconds: Math.min(10, spec.intervalSeconds),
-    retry_count: 0,
-    retry_interval_seconds: Math.min(20, spec.intervalSeconds),
-    expected_status_codes: '2xx',
-    max_redirects: 10,
-    ignore_tls_errors: 0,
-    dns_record_type: 'A',
-    tls_warn_days: 14,
-    heartbeat_grace_seconds: 60,
-    paused: 0,
-    current_status: 'pending' as const,
-    consecutive_failures: 0,
-    created_at: now,
-    updated_at: now,
-  }));
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto('monitors')
-        .values(rows.slice(i, i + 500))
-        .execute();
+  await insertHttpMonitors(db, {
+    count: spec.monitors,
+    port: target.port,
+    intervalSeconds: spec.intervalSeconds,
+    name: (i) => `bench ${i}`,
   });
 
   await engine.start();

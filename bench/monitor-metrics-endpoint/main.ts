@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { readConfig } from '../../services/monitor/src/config.js';
 import { writeMonitorSeries } from '../../services/monitor/src/prometheus/monitor-series.js';
 import type { PendingResult } from '../../services/monitor/src/results/result-writer.js';
-import { createServer } from '../../services/monitor/src/server.js';
 import { prometheusRepo } from '../../services/monitor/src/store/repos/prometheus-repo.js';
 import type { MonitorStatus } from '../../services/monitor/src/store/schema.js';
 import { quantile } from '../monitor-capacity/stats.js';
+import { benchServer } from '../shared/monitor-bench.js';
 
 /*
  * bench/monitor-metrics-endpoint: N monitors (default 10,000) of every type and state, with
@@ -30,18 +27,7 @@ const total = Number(values.monitors);
 const scrapes = Number(values.scrapes);
 const perMonitor = Number(values['results-per-monitor']);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-metrics-endpoint-'));
-const server = await createServer(
-  readConfig({
-    DATA_DIR: dataDir,
-    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'bench-password-1',
-    LOG_LEVEL: 'warn',
-  }),
-  { startEngine: false },
-);
+const { server, dataDir } = await benchServer('bench-metrics-endpoint', values['database-url']);
 const { db, dialect } = server.ctx;
 
 // A realistic mix: mostly HTTPS checks (they carry certificate days), some TCP, TLS, DNS and

@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Insertable } from 'kysely';
-import { readConfig } from '../../services/monitor/src/config.js';
 import { DAY_MS, markName } from '../../services/monitor/src/rollups/rollup-job.js';
-import { createServer } from '../../services/monitor/src/server.js';
 import { buildPublicView } from '../../services/monitor/src/status-pages/public-view-builder.js';
 import { publicViewCache } from '../../services/monitor/src/status-pages/public-view-cache.js';
 import { renderStatusPage } from '../../services/monitor/src/status-pages/render/render-status-page.js';
@@ -17,6 +15,7 @@ import { rollupsRepo } from '../../services/monitor/src/store/repos/rollups-repo
 import { statusPagesRepo } from '../../services/monitor/src/store/repos/status-pages-repo.js';
 import type { CheckRollupsTable } from '../../services/monitor/src/store/schema.js';
 import { quantile } from '../monitor-capacity/stats.js';
+import { benchServer, insertHttpMonitors } from '../shared/monitor-bench.js';
 
 /*
  * bench/monitor-status-page: the public page GET /status/{slug} (200 monitors in 5 sections,
@@ -93,55 +92,22 @@ const target = await child([
   new URL('../monitor-capacity/target.ts', import.meta.url).pathname,
 ]);
 const targetPort = Number(target.line);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-status-page-'));
 let lagSink: number[] | null = null;
-const server = await createServer(
-  readConfig({
-    DATA_DIR: dataDir,
-    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'bench-password-1',
-    LOG_LEVEL: 'warn',
-  }),
-  {
-    startEngine: false,
-    engine: {
-      onCheckStarted: (lag) => {
-        lagSink?.push(lag);
-      },
+const { server, dataDir } = await benchServer('bench-status-page', values['database-url'], {
+  engine: {
+    onCheckStarted: (lag) => {
+      lagSink?.push(lag);
     },
   },
-);
+});
 const { db, engine } = server.ctx;
 const now = Date.now();
 log(`inserting ${N} HTTP monitors (every ${INTERVAL} s) and ${ON_PAGE} monitors' 90 days of roll-ups…`);
-const rows = Array.from({ length: N }, (_, i) => ({
-  name: `Service ${i}`,
-  monitor_type: 'http_get',
-  url: `http://127.0.0.1:${targetPort}/m/${i}`,
-  check_interval_seconds: INTERVAL,
-  timeout_seconds: Math.min(10, INTERVAL),
-  retry_count: 0,
-  retry_interval_seconds: Math.min(20, INTERVAL),
-  expected_status_codes: '2xx',
-  max_redirects: 10,
-  ignore_tls_errors: 0,
-  dns_record_type: 'A',
-  tls_warn_days: 14,
-  heartbeat_grace_seconds: 60,
-  paused: 0,
-  current_status: 'pending' as const,
-  consecutive_failures: 0,
-  created_at: now,
-  updated_at: now,
-}));
-await db.transaction().execute(async (trx) => {
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto('monitors')
-      .values(rows.slice(i, i + 500))
-      .execute();
+await insertHttpMonitors(db, {
+  count: N,
+  port: targetPort,
+  intervalSeconds: INTERVAL,
+  name: (i) => `Service ${i}`,
 });
 const ids = (await db.selectFrom('monitors').select('id').orderBy('id').execute()).map((r) => r.id);
 // Every (monitors / page-monitors)th monitor is on the page, so it is spread over the engine's shards like any real page.

@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
-import { readConfig } from '../../services/monitor/src/config.js';
 import { DAY_MS, HOUR_MS, markName } from '../../services/monitor/src/rollups/rollup-job.js';
-import { createServer } from '../../services/monitor/src/server.js';
 import { buildPublicView } from '../../services/monitor/src/status-pages/public-view-builder.js';
 import { rollupsRepo } from '../../services/monitor/src/store/repos/rollups-repo.js';
 import { quantile } from '../monitor-capacity/stats.js';
+import { benchServer } from '../shared/monitor-bench.js';
 
 /*
  * bench/monitor-status-view: a public status page of 200 monitors in 5 sections with 90 days of
@@ -34,18 +31,7 @@ const monitors = Number(values.monitors);
 const sectionCount = Number(values.sections);
 const days = Number(values.days) as 30 | 60 | 90 | 365;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-status-view-'));
-const server = await createServer(
-  readConfig({
-    DATA_DIR: dataDir,
-    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'bench-password-1',
-    LOG_LEVEL: 'warn',
-  }),
-  { startEngine: false },
-);
+const { server, dataDir } = await benchServer('bench-status-view', values['database-url']);
 const { db, dialect } = server.ctx;
 const login = await server.app.inject({
   method: 'POST',

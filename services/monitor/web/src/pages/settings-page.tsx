@@ -126,12 +126,10 @@ export function SettingsPage() {
  * "Off" plus the enabled e-mail channels. A stored channel that has since been disabled or
  * changed type stays listed (marked) so that opening the form does not silently drop it.
  */
-function emailChannelOptions(channels: Channel[], current: Settings[string]) {
+function emailChannelOptions(channels: Channel[], current: Settings[string] | undefined) {
   const usable = channels.filter((c) => c.type === 'email' && c.is_enabled);
-  const stale =
-    typeof current === 'number' && !usable.some((c) => c.id === current)
-      ? (channels.find((c) => c.id === current) ?? null)
-      : null;
+  const unlisted = typeof current === 'number' && !usable.some((c) => c.id === current);
+  const stale = unlisted ? channels.find((c) => c.id === current) : undefined;
   return [
     <option key="off" value="">
       Off
@@ -141,7 +139,7 @@ function emailChannelOptions(channels: Channel[], current: Settings[string]) {
         {c.name}
       </option>
     )),
-    ...(typeof current === 'number' && !usable.some((c) => c.id === current)
+    ...(unlisted
       ? [
           <option key={current} value={String(current)}>
             {stale ? `${stale.name} (not an enabled e-mail channel)` : `Channel #${current} (missing)`}

@@ -9,6 +9,8 @@ export interface StoredResultFacts {
   status: 'up' | 'down';
   response_time_ms: number | null;
   status_code: number | null;
+  /** Days left on the certificate this check read; null (or absent) when it read none. */
+  tls_days_left?: number | null;
   prev_status: MonitorStatus;
   new_status: MonitorStatus;
 }
@@ -27,6 +29,9 @@ export function publishResult(bus: EventBus, r: StoredResultFacts): void {
     response_time_ms: r.response_time_ms,
     status_code: r.status_code,
     checked_at: at,
+    // Only checks that read a certificate carry it (most do not): the event stays small, and a
+    // missing field means "unchanged", as the monitor keeps the days of its last certificate.
+    ...(r.tls_days_left != null && { tls_days_left: r.tls_days_left }),
   });
   if (r.new_status !== r.prev_status) {
     bus.publish('monitor.status_changed', {

@@ -144,6 +144,7 @@ export class ResultWriter {
         status: r.status,
         response_time_ms: r.response_time_ms,
         status_code: r.status_code,
+        tls_days_left: r.tls_days_left,
         prev_status: r.prev_status,
         new_status: r.runtime.current_status,
       });

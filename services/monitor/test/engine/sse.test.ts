@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
+import { makeCert } from '../peers/certs.js';
 import { type HttpTarget, startHttpTarget } from '../peers/http-target.js';
 import { type Harness, startHarness } from './harness.js';
 import { openSse } from './sse-client.js';
@@ -98,5 +99,30 @@ describe('GET /api/sse/dashboard', () => {
     );
     resumed.close();
     await h.call('DELETE', `/api/monitors/${id}`);
+  });
+
+  test('a result that read a certificate carries its days left (the dashboard shows them live)', async () => {
+    const secure = await startHttpTarget(await makeCert(30));
+    const sse = await openSse(`${base}/api/sse/dashboard?ticket=${await ticket(h.viewer)}`);
+    const created = await h.call('POST', '/api/monitors', {
+      name: 'secure',
+      url: `${secure.origin}/ok`,
+      ignore_tls_errors: true,
+      check_interval_seconds: 3600,
+    });
+    const id = (created.json() as { id: number }).id;
+    const ours = (e: { event?: string; data: string }) =>
+      e.event === 'monitor.check_result' && JSON.parse(e.data).monitor_id === id;
+    // Skips any late event of the previous test's monitor.
+    let n = 1;
+    while (!(await sse.waitForEvents(n)).some(ours)) n++;
+    const result = sse.events.find(ours)!;
+    const data = JSON.parse(result.data) as Record<string, unknown>;
+    assert.equal(data.monitor_id, id);
+    assert.equal(data.status, 'up');
+    assert.equal(data.tls_days_left, 30);
+    sse.close();
+    await h.call('DELETE', `/api/monitors/${id}`);
+    await secure.close();
   });
 });

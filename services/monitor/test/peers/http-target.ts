@@ -22,6 +22,8 @@ export interface HttpTarget {
   origin: string;
   port: number;
   requests: SeenRequest[];
+  /** HTTPS only: serves this certificate to new connections from now on (a renewal). */
+  useCert(tls: TestCert): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,10 @@ export async function startHttpTarget(tls?: TestCert): Promise<HttpTarget> {
     origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     requests,
+    useCert: (next) => {
+      if (!tls) throw new Error('useCert needs an HTTPS target');
+      (server as ReturnType<typeof createHttpsServer>).setSecureContext({ key: next.key, cert: next.cert });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -109,4 +109,18 @@ describe('dashboard: certificate days and badge snippets', { skip: needChromium(
     assert.equal(await badges.count(), 4);
     await shot(page, 'badge-snippets');
   });
+
+  test('a renewed certificate shows on the open dashboard with the next check, without a reload', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    const mail = row(page, 'Mail').getByTestId('cert-days');
+    assert.equal(await mail.textContent(), 'certificate: 60 days left');
+    await page.evaluate('window.__sameDocument = true');
+    later.useCert(await makeCert(200));
+    await apiCall(svc.base, token, 'POST', `/api/monitors/${ids.later}/check-now`);
+    await row(page, 'Mail').getByText('certificate: 200 days left').waitFor();
+    assert.equal(await page.evaluate('window.__sameDocument'), true, 'no reload');
+    // The event the stream delivered is what moved it: the monitor list was loaded before the renewal.
+    const stored = await apiCall<Monitor>(svc.base, token, 'GET', `/api/monitors/${ids.later}`);
+    assert.equal(stored.tls_days_left, 200);
+  });
 });

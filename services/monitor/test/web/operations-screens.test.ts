@@ -159,4 +159,51 @@ describe('dashboard: channels, maintenance, settings', { skip: needChromium() },
     assert.deepEqual([saved.data_retention_days, saved.app_base_url], [30, 'https://status.example.test']);
     await shot(page, 'settings');
   });
+
+  test('settings: subscriptions pick an enabled e-mail channel from a list, or off', async (t) => {
+    if (!(await has(svc.base, token, '/api/settings'))) return t.skip('the settings API has not landed yet');
+    const mail = { to: 'ops@example.test', from: 'status@example.test', host: '127.0.0.1', port: 2525 };
+    const on = await apiCall<{ id: number }>(svc.base, token, 'POST', '/api/channels', {
+      name: 'status-mail',
+      type: 'email',
+      config: mail,
+    });
+    await apiCall(svc.base, token, 'POST', '/api/channels', {
+      name: 'old-mail',
+      type: 'email',
+      config: mail,
+      is_enabled: false,
+    });
+    await page.goto(`${svc.base}/`);
+    await nav(page, 'Settings').click();
+    const form = page.getByRole('form', { name: 'Settings' });
+    const pick = form.getByLabel('Status page subscriptions');
+    await pick.locator('option', { hasText: 'status-mail' }).waitFor({ state: 'attached' });
+    // Only enabled e-mail channels: not the disabled one, not the webhook from the first test.
+    assert.deepEqual(await pick.locator('option').allTextContents(), ['Off', 'status-mail']);
+    assert.equal(await pick.inputValue(), '');
+    assert.match((await pick.getAttribute('aria-describedby')) ?? '', /hint/);
+    const hint = await page.locator(`[id="${await pick.getAttribute('aria-describedby')}"]`).textContent();
+    assert.match(hint ?? '', /app_base_url/);
+    await pick.selectOption({ label: 'status-mail' });
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    const saved = await apiCall<{ status_subscriptions_channel_id: number | null }>(
+      svc.base,
+      token,
+      'GET',
+      '/api/settings',
+    );
+    assert.equal(saved.status_subscriptions_channel_id, on.id);
+    await pick.selectOption({ label: 'Off' });
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    const cleared = await apiCall<{ status_subscriptions_channel_id: number | null }>(
+      svc.base,
+      token,
+      'GET',
+      '/api/settings',
+    );
+    assert.equal(cleared.status_subscriptions_channel_id, null);
+  });
 });

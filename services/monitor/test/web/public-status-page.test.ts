@@ -18,18 +18,21 @@ describe('the public status page in Chromium', { skip: needChromium() }, () => {
   let peer: HttpTarget;
   let chrome: BrowserSession;
   let yearId: number;
+  let acmeId: number;
   const ids: Record<string, number> = {};
   const contexts: BrowserContext[] = [];
 
   /** A fresh context and page at `path`, with the CSP watcher on from the first script. */
   async function open(
     path: string,
-    opts: { width?: number; dark?: boolean; javaScript?: boolean } = {},
+    opts: { width?: number; dark?: boolean; javaScript?: boolean; timezoneId?: string; locale?: string } = {},
   ): Promise<{ page: Page; csp: () => Promise<string[]> }> {
     const context = await chrome.browser.newContext({
       viewport: { width: opts.width ?? 1280, height: 900 },
       colorScheme: opts.dark ? 'dark' : 'light',
       javaScriptEnabled: opts.javaScript ?? true,
+      timezoneId: opts.timezoneId ?? 'UTC',
+      locale: opts.locale ?? 'en-US',
       ...(opts.width && opts.width < 600 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
     });
     contexts.push(context);
@@ -58,7 +61,7 @@ describe('the public status page in Chromium', { skip: needChromium() }, () => {
       if (ago === 12) return { checks: 1440, up: 1430 };
       return { checks: 1440, up: 1440 };
     });
-    await createPage(h, {
+    acmeId = await createPage(h, {
       slug: 'acme',
       title: 'Acme status',
       description: 'How our services are doing',
@@ -261,6 +264,95 @@ describe('the public status page in Chromium', { skip: needChromium() }, () => {
     );
     assert.equal(await page.locator('h1').textContent(), 'A month of uptime');
     assert.equal(await page.evaluate('window.__sameDocument'), true);
+    assert.deepEqual(await csp(), []);
+  });
+
+  test("times: UTC in the HTML, the visitor's zone once the script runs; description and footer follow edits", async () => {
+    // UTC+5:30 all year: a zone whose offset no rounding or DST slip can fake.
+    const zone = { timezoneId: 'Asia/Kolkata', locale: 'en-GB' };
+    const raw = await open('/status/acme', { ...zone, javaScript: false });
+    const { page, csp } = await open('/status/acme', zone);
+    await page.locator('html[data-live="ok"]').waitFor();
+    const read = (p: Page) =>
+      p.locator('time').evaluateAll((els) =>
+        els.map((e) => ({
+          iso: e.getAttribute('datetime') ?? '',
+          text: e.textContent ?? '',
+          title: e.getAttribute('title'),
+        })),
+      );
+    const before = await read(raw.page);
+    const after = await read(page);
+    // "Updated", and the start of the incident an earlier test opened on API.
+    assert.ok(before.length >= 2, `times on the page: ${before.length}`);
+    assert.deepEqual(
+      after.map((t) => t.iso),
+      before.map((t) => t.iso),
+    );
+    const utcText = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const inKolkata = (iso: string) => {
+      const shifted = new Date(Date.parse(iso) + 330 * 60_000).toISOString();
+      const [y, m, d] = shifted.slice(0, 10).split('-');
+      return `${Number(d)} ${months[Number(m) - 1]} ${y}, ${shifted.slice(11, 16)} GMT+5:30`;
+    };
+    const assertLocal = (t: { iso: string; text: string; title: string | null }) => {
+      assert.equal(t.text, inKolkata(t.iso), "local day and time in the visitor's format");
+      assert.equal(t.title, utcText(t.iso), 'the UTC text stays as the tooltip');
+    };
+    for (const t of before) {
+      assert.equal(t.text, utcText(t.iso), 'the server writes UTC');
+      assert.equal(t.title, null);
+    }
+    after.forEach(assertLocal);
+
+    await page.evaluate('window.__sameDocument = true');
+    const res = await h.call('PUT', `/api/status-pages/${acmeId}`, {
+      slug: 'acme',
+      title: 'Acme status',
+      description: 'Now with <b>fresh</b> words',
+      footer: null,
+      is_public: true,
+      sections: [
+        { name: 'Web', monitor_ids: [ids.Website!, ids.API!, ids.Search!] },
+        { name: 'Mail', monitor_ids: [ids.Mail!] },
+      ],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    await page.locator('.page-head .desc', { hasText: 'fresh' }).waitFor();
+    assert.equal(await page.locator('.page-head .desc').textContent(), 'Now with <b>fresh</b> words');
+    assert.equal(
+      await page.locator('meta[name="description"]').getAttribute('content'),
+      'Now with <b>fresh</b> words',
+    );
+    await page.locator('.footer-text').waitFor({ state: 'detached' });
+    // Times the script wrote after a poll read like the ones it rewrote on load.
+    (await read(page)).forEach(assertLocal);
+
+    const res2 = await h.call('PUT', `/api/status-pages/${acmeId}`, {
+      slug: 'acme',
+      title: 'Acme status',
+      description: null,
+      footer: 'Run by the Acme ops team',
+      is_public: true,
+      sections: [
+        { name: 'Web', monitor_ids: [ids.Website!, ids.API!, ids.Search!] },
+        { name: 'Mail', monitor_ids: [ids.Mail!] },
+      ],
+    });
+    assert.equal(res2.statusCode, 200, res2.body);
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    await page.locator('.footer-text', { hasText: 'Acme ops team' }).waitFor();
+    assert.equal(await page.locator('.page-head .desc').count(), 0);
+    assert.equal(await page.locator('meta[name="description"]').count(), 0);
+    assert.equal(await page.evaluate('window.__sameDocument'), true);
+    const fresh = await open('/status/acme', zone);
+    await fresh.page.locator('html[data-live="ok"]').waitFor();
+    for (const sel of ['.page-head', '.page-foot', '#incidents', '.updated']) {
+      // biome-ignore lint/performance/useDomNodeTextContent: what a visitor reads, whitespace aside.
+      assert.equal(await page.locator(sel).innerText(), await fresh.page.locator(sel).innerText(), sel);
+    }
     assert.deepEqual(await csp(), []);
   });
 });

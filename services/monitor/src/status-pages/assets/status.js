@@ -2,6 +2,8 @@
 // its own; this script polls the page's JSON twin (with If-None-Match, so an unchanged page costs a
 // 304) every 30 s and when the tab comes back, and rewrites only what changed, in place. It builds
 // DOM nodes and sets textContent: nothing from the JSON is ever parsed as markup.
+// The server writes every time in UTC (it cannot know the visitor's zone); this script rewrites
+// each <time datetime> in the browser's locale and time zone and keeps the UTC text as its title.
 // The words and colour bands below mirror src/status-pages/render/labels.ts (a test compares them).
 
 export const OVERALL_LABELS = {
@@ -55,6 +57,37 @@ export function formatTime(iso) {
   return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+// The visitor's locale and zone (undefined picks the browser's). The zone's name is part of the
+// text because a bare "14:05" is ambiguous to someone reading an incident from another country.
+const LOCAL_FORMAT = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** An instant in the visitor's locale and time zone. */
+export function localTime(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return LOCAL_FORMAT.format(d);
+}
+
+/** Shows one <time> in local time, with the UTC text the server wrote kept as its tooltip. */
+function localize(node) {
+  const iso = node.getAttribute('datetime');
+  if (!iso) return;
+  setAttr(node, 'title', formatTime(iso));
+  setText(node, localTime(iso));
+}
+
+/** Rewrites every server-rendered time under `root` in the visitor's zone. */
+export function localizeTimes(root) {
+  for (const node of root.querySelectorAll('time[datetime]')) localize(node);
+}
+
 /** A DOM element with attributes and children (strings become text nodes). */
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -68,8 +101,10 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// Same attributes in the same order as a localized server-rendered <time>, so an unchanged
+// section compares equal in replaceIfChanged and is left alone.
 function timeEl(iso) {
-  return el('time', { datetime: iso }, formatTime(iso));
+  return el('time', { datetime: iso, title: formatTime(iso) }, localTime(iso));
 }
 
 function setText(node, text) {
@@ -289,14 +324,50 @@ export function applyView(view) {
   const updated = document.getElementById('updated-at');
   if (updated) {
     setAttr(updated, 'datetime', view.updated_at);
-    setText(updated, formatTime(view.updated_at));
+    localize(updated);
   }
+  applyTexts(view);
   document.body.dataset.days = String(days);
+}
+
+/**
+ * The optional description (under the title, and the page's meta description) and footer text:
+ * set, changed or removed like the server would render them.
+ */
+function applyTexts(view) {
+  const head = document.querySelector('.page-head');
+  let desc = head?.querySelector('.desc') ?? null;
+  if (view.description && head) {
+    if (!desc) {
+      desc = el('p', { class: 'desc' });
+      head.append(desc);
+    }
+    setText(desc, view.description);
+  } else desc?.remove();
+  let meta = document.querySelector('meta[name="description"]');
+  if (view.description) {
+    if (!meta) {
+      meta = el('meta', { name: 'description' });
+      document.head.append(meta);
+    }
+    setAttr(meta, 'content', view.description);
+  } else meta?.remove();
+
+  const foot = document.querySelector('.page-foot');
+  let text = foot?.querySelector('.footer-text') ?? null;
+  if (view.footer && foot) {
+    if (!text) {
+      text = el('p', { class: 'footer-text' });
+      foot.prepend(text);
+    }
+    setText(text, view.footer);
+  } else text?.remove();
 }
 
 function start() {
   const slug = document.body.dataset.slug;
   if (!slug) return;
+  localizeTimes(document);
   const url = `/api/public/status-pages/${encodeURIComponent(slug)}`;
   let etag = null;
   let busy = false;

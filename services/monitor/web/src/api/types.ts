@@ -190,6 +190,8 @@ export interface CheckResultEvent {
   response_time_ms: number | null;
   status_code: number | null;
   checked_at: string;
+  /** Only on results that read a certificate; absent means the monitor's days are unchanged. */
+  tls_days_left?: number;
 }
 
 /** One window of `GET /api/monitors/{id}/uptime`. */

@@ -205,6 +205,7 @@ export class LiveStore {
               last_checked_at: e.checked_at,
               last_response_time_ms: e.response_time_ms,
               last_status_code: e.status_code,
+              ...(typeof e.tls_days_left === 'number' && { tls_days_left: e.tls_days_left }),
             }
           : row.monitor,
       });
@@ -302,6 +303,7 @@ function newerLive(live: Monitor, listed: Monitor): Monitor {
     last_checked_at: live.last_checked_at,
     last_response_time_ms: live.last_response_time_ms,
     last_status_code: live.last_status_code,
+    tls_days_left: live.tls_days_left ?? listed.tls_days_left,
   };
 }
 

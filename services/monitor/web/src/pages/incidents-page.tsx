@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
 import type { Incident } from '../api/types.js';
@@ -18,6 +18,11 @@ export function IncidentsPage() {
   const [status, setStatus] = useState('');
   const list = useApi<Incident[]>('/api/incidents', { status, limit: 200 }, store.incidentVersion);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // The incident just acknowledged: once the reloaded list shows it so, focus goes to its status.
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const pending = useRef(new Set<number>());
   const names = new Map(store.all().map((r) => [r.monitor.id, r.monitor.name]));
 
   const rows = useMemo(
@@ -29,14 +34,34 @@ export function IncidentsPage() {
   );
 
   const ack = async (i: Incident) => {
+    if (pending.current.has(i.id)) return;
+    pending.current.add(i.id);
     setError(null);
+    setDone(null);
     try {
       await api(`/api/incidents/${i.id}/acknowledge`, { method: 'POST' });
+      setDone(`Incident #${i.id} acknowledged.`);
+      setFocusId(i.id);
       list.reload();
     } catch (e) {
       setError(messageOf(e));
+    } finally {
+      pending.current.delete(i.id);
     }
   };
+
+  // The acknowledged row loses its button and re-sorts below the open ones. Left alone, focus
+  // drifts to whatever takes the button's place (the next incident's Acknowledge, so a second
+  // Enter acknowledges another incident): it is put on the acknowledged row's status instead, or
+  // on the confirmation when a status filter hid the row.
+  useEffect(() => {
+    if (focusId === null || !list.data) return;
+    if (list.data.find((i) => i.id === focusId)?.status === 'open') return; // reload still on its way
+    setFocusId(null);
+    const link = document.getElementById(`incident-${focusId}-status`);
+    if (link) link.focus();
+    else doneRef.current?.focus();
+  }, [list.data, focusId]);
 
   return (
     <section>
@@ -51,6 +76,9 @@ export function IncidentsPage() {
         </label>
       </PageHeader>
       {error && <Notice kind="error">{error}</Notice>}
+      <div ref={doneRef} tabIndex={-1}>
+        {done && <Notice kind="ok">{done}</Notice>}
+      </div>
       {list.error && <Notice kind="error">{list.error}</Notice>}
       <div className="table-wrap">
         <table aria-label="Incidents">
@@ -68,7 +96,11 @@ export function IncidentsPage() {
             {rows.map((i) => (
               <tr key={i.id} data-incident-status={i.status}>
                 <td>
-                  <Link to={`/incidents/${i.id}`} aria-label={`Incident #${i.id}`}>
+                  <Link
+                    to={`/incidents/${i.id}`}
+                    id={`incident-${i.id}-status`}
+                    aria-label={`Incident #${i.id}`}
+                  >
                     <span className={`tag tag-${i.status}`}>{i.status}</span>
                   </Link>
                 </td>
@@ -77,13 +109,13 @@ export function IncidentsPage() {
                     {names.get(i.monitor_id) ?? `Monitor #${i.monitor_id}`}
                   </Link>
                 </td>
-                <td>{dateTime(i.started_at)}</td>
-                <td>
+                <td className="nowrap">{dateTime(i.started_at)}</td>
+                <td className="nowrap">
                   {i.resolved_at
                     ? duration(i.duration_seconds)
                     : `${duration((Date.now() - Date.parse(i.started_at)) / 1000)} so far`}
                 </td>
-                <td className="break">
+                <td className="words">
                   {i.root_cause ?? '—'}
                   {i.acknowledged_at && (
                     <div className="muted small">

@@ -1,12 +1,18 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
+import type { Channel } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 
 type Settings = Record<string, string | number | boolean | null>;
-const fields: { key: string; label: string; kind: 'text' | 'number' | 'secret' | 'bool'; hint?: string }[] = [
+const fields: {
+  key: string;
+  label: string;
+  kind: 'text' | 'number' | 'secret' | 'bool' | 'email-channel';
+  hint?: string;
+}[] = [
   { key: 'data_retention_days', label: 'Keep raw check results (days)', kind: 'number', hint: '1 to 3650' },
   { key: 'app_base_url', label: 'Dashboard address', kind: 'text', hint: 'Used for links in alerts.' },
   { key: 'smtp_host', label: 'SMTP host', kind: 'text' },
@@ -17,15 +23,16 @@ const fields: { key: string; label: string; kind: 'text' | 'number' | 'secret' |
   { key: 'smtp_from', label: 'SMTP sender', kind: 'text' },
   {
     key: 'status_subscriptions_channel_id',
-    label: 'Status page subscriptions: e-mail channel id',
-    kind: 'number',
-    hint: 'The e-mail channel whose server and sender mail subscribers (needs the dashboard address). Empty: subscriptions off.',
+    label: 'Status page subscriptions',
+    kind: 'email-channel',
+    hint: 'The e-mail channel whose server and sender mail subscribers. Subscriptions also need the dashboard address (app_base_url) set above: every mail links back to it.',
   },
 ];
 
 /** Instance settings (superadmin): only the keys the form changed are sent. */
 export function SettingsPage() {
   const loaded = useApi<Settings>('/api/settings');
+  const channels = useApi<Channel[]>('/api/channels');
   const [values, setValues] = useState<Settings>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +52,7 @@ export function SettingsPage() {
       const v = values[f.key] ?? null;
       if (v === (loaded.data?.[f.key] ?? null)) continue;
       body[f.key] =
-        f.kind === 'number'
+        f.kind === 'number' || f.kind === 'email-channel'
           ? v === '' || v === null
             ? null
             : /^\d+$/.test(String(v))
@@ -83,6 +90,17 @@ export function SettingsPage() {
                 onChange={(v) => setValues({ ...values, [f.key]: v })}
                 error={errors[f.key]}
               />
+            ) : f.kind === 'email-channel' ? (
+              <Field key={f.key} label={f.label} hint={f.hint} error={errors[f.key]}>
+                <select
+                  value={values[f.key] === null || values[f.key] === undefined ? '' : String(values[f.key])}
+                  onChange={(e) =>
+                    setValues({ ...values, [f.key]: e.target.value === '' ? null : Number(e.target.value) })
+                  }
+                >
+                  {emailChannelOptions(channels.data ?? [], values[f.key])}
+                </select>
+              </Field>
             ) : (
               <Field key={f.key} label={f.label} hint={f.hint} error={errors[f.key]}>
                 <input
@@ -102,4 +120,31 @@ export function SettingsPage() {
       )}
     </section>
   );
+}
+
+/**
+ * "Off" plus the enabled e-mail channels. A stored channel that has since been disabled or
+ * changed type stays listed (marked) so that opening the form does not silently drop it.
+ */
+function emailChannelOptions(channels: Channel[], current: Settings[string] | undefined) {
+  const usable = channels.filter((c) => c.type === 'email' && c.is_enabled);
+  const unlisted = typeof current === 'number' && !usable.some((c) => c.id === current);
+  const stale = unlisted ? channels.find((c) => c.id === current) : undefined;
+  return [
+    <option key="off" value="">
+      Off
+    </option>,
+    ...usable.map((c) => (
+      <option key={c.id} value={String(c.id)}>
+        {c.name}
+      </option>
+    )),
+    ...(unlisted
+      ? [
+          <option key={current} value={String(current)}>
+            {stale ? `${stale.name} (not an enabled e-mail channel)` : `Channel #${current} (missing)`}
+          </option>,
+        ]
+      : []),
+  ];
 }

@@ -158,10 +158,14 @@ for (const target of await testDatabases()) {
       site.state.status = 200;
       await mailTo(smtp, 'carol@example.test', 'Resolved: Checkout');
       assert.equal(smtp.refused, 2);
-      const deliveries = (
-        await s.as(root, { method: 'GET', url: `/api/channels/${channelId}/deliveries` })
-      ).json() as Array<{ event: string; status: string; will_retry: boolean }>;
-      const resolved = deliveries.filter((d) => d.event === 'status.incident_resolved');
+      // The peer has the mail once the SMTP exchange ends; the worker logs the delivery just after.
+      const resolved = await waitFor('the delivered attempt in the log', async () => {
+        const deliveries = (
+          await s.as(root, { method: 'GET', url: `/api/channels/${channelId}/deliveries` })
+        ).json() as Array<{ event: string; status: string; will_retry: boolean }>;
+        const list = deliveries.filter((d) => d.event === 'status.incident_resolved');
+        return list.some((d) => d.status === 'delivered') ? list : undefined;
+      });
       assert.deepEqual(
         resolved.map((d) => d.status),
         ['delivered', 'failed', 'failed'],

@@ -49,7 +49,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
               : `${duration(i.duration_seconds ?? 0)} so far`}
           </dd>
           <dt>Cause</dt>
-          <dd className="break">{i.root_cause ?? '—'}</dd>
+          <dd className="words">{i.root_cause ?? '—'}</dd>
           <dt>Acknowledged</dt>
           <dd data-field="acknowledged">
             {i.acknowledged_at ? `by ${i.acknowledged_by ?? 'someone'}, ${dateTime(i.acknowledged_at)}` : '—'}
@@ -69,7 +69,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
       {i.postmortem && !can('admin') && (
         <div className="card">
           <h2>Postmortem</h2>
-          <p className="break pre-line" data-field="postmortem">
+          <p className="words pre-line" data-field="postmortem">
             {i.postmortem}
           </p>
         </div>

@@ -15,7 +15,7 @@ export function IncidentTimeline({ updates }: { updates: IncidentUpdate[] }) {
               {u.author_name ? ` · ${u.author_name}` : ''}
             </span>
           </div>
-          <p className="break pre-line">{u.message}</p>
+          <p className="words pre-line">{u.message}</p>
         </li>
       ))}
     </ol>

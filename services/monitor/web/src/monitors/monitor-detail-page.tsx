@@ -262,7 +262,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
                 </td>
                 <td>{r.status_code ?? '—'}</td>
                 <td>{r.response_time_ms !== null ? `${r.response_time_ms} ms` : '—'}</td>
-                <td className="break">{r.error ?? ''}</td>
+                <td className="words">{r.error ?? ''}</td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 
 /** The public page's stylesheet and script, hand-written files served as they are. */
 const ASSET_DIR = new URL('./assets/', import.meta.url);
-const FILES = { 'status.css': 'text/css; charset=utf-8', 'status.js': 'text/javascript; charset=utf-8' };
+const FILES = {
+  'status.css': 'text/css; charset=utf-8',
+  'status.js': 'text/javascript; charset=utf-8',
+  'status-labels.js': 'text/javascript; charset=utf-8',
+};
 
 export interface StatusAsset {
   body: Buffer;

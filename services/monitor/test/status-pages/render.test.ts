@@ -287,7 +287,7 @@ describe('renderFeed', () => {
 
 describe('the live script agrees with the server renderer', () => {
   test('same words, bands and formats', async () => {
-    const path = new URL('../../src/status-pages/assets/status.js', import.meta.url).href;
+    const path = new URL('../../src/status-pages/assets/status-labels.js', import.meta.url).href;
     const js = (await import(path)) as Record<string, unknown> & {
       barClass: typeof labels.barClass;
       barLabel: typeof labels.barLabel;

@@ -4,58 +4,19 @@
 // DOM nodes and sets textContent: nothing from the JSON is ever parsed as markup.
 // The server writes every time in UTC (it cannot know the visitor's zone); this script rewrites
 // each <time datetime> in the browser's locale and time zone and keeps the UTC text as its title.
-// The words and colour bands below mirror src/status-pages/render/labels.ts (a test compares them).
 
-export const OVERALL_LABELS = {
-  operational: 'All systems operational',
-  degraded: 'Degraded performance',
-  partial_outage: 'Partial outage',
-  major_outage: 'Major outage',
-  maintenance: 'Under maintenance',
-};
-
-export const STATE_LABELS = {
-  up: 'Operational',
-  down: 'Down',
-  maintenance: 'Maintenance',
-  unknown: 'No data',
-};
-
-export const UPDATE_LABELS = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  monitoring: 'Monitoring',
-  resolved: 'Resolved',
-};
+import {
+  barClass,
+  barLabel,
+  formatPercent,
+  formatTime,
+  OVERALL_LABELS,
+  STATE_LABELS,
+  UPDATE_LABELS,
+} from './status-labels.js';
 
 export const NARROW_DAYS = 90;
 const POLL_MS = 30_000;
-
-export function barClass(uptime, maintenance) {
-  if (maintenance) return 'b bm';
-  if (uptime === null) return 'b bn';
-  if (uptime >= 99.9) return 'b b4';
-  if (uptime >= 99) return 'b b3';
-  if (uptime >= 95) return 'b b2';
-  if (uptime > 0) return 'b b1';
-  return 'b b0';
-}
-
-export function formatPercent(p) {
-  if (p === null) return 'no data';
-  return `${(Math.floor(p * 100) / 100).toFixed(2)}%`;
-}
-
-export function barLabel(date, uptime, maintenance) {
-  const pct = uptime === null ? 'no data' : `${formatPercent(uptime)} uptime`;
-  return maintenance ? `${date}: ${pct}, maintenance` : `${date}: ${pct}`;
-}
-
-export function formatTime(iso) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 // The visitor's locale and zone (undefined picks the browser's). The zone's name is part of the
 // text because a bare "14:05" is ambiguous to someone reading an incident from another country.

@@ -1,6 +1,6 @@
 import type { OverallStatus, PublicIncidentUpdate, PublicMonitorState } from '../public-view.js';
 
-// The live script (../assets/status.js) carries the same words and bands: a unit test holds the two
+// The live script (../assets/status-labels.js) carries the same words and bands: a unit test holds the two
 // in step, so a page updated in place reads exactly like one rendered by the server.
 
 export const OVERALL_LABELS: Record<OverallStatus, string> = {

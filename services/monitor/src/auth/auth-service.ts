@@ -22,8 +22,18 @@ export interface TokenPair {
 // The per-IP budget lets one address try a few accounts but not spray many.
 const IP_BUDGET_FACTOR = 5;
 
-/** A new refresh token in `familyId` and an access token at the user's current generation. */
-async function issueTokens(ctx: AppContext, db: Db, user: UserRow, familyId: string): Promise<TokenPair> {
+/**
+ * A new refresh token in `familyId` and an access token at the user's current generation. Every path
+ * that opens or renews a session goes through here (password, 2FA, OIDC, refresh), so the session
+ * record (user agent, address, last use) is kept in one place; `req` is the request doing it.
+ */
+export async function issueTokens(
+  ctx: AppContext,
+  db: Db,
+  user: UserRow,
+  familyId: string,
+  _req: FastifyRequest,
+): Promise<TokenPair> {
   const refresh = randomToken();
   const now = Date.now();
   await refreshTokensRepo.insert(db, {
@@ -83,7 +93,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, username: stri
     if (!locked || locked.password_hash !== user.password_hash) throw wrong();
     await clearSlots(trx, userKey);
     await refundSlot(trx, ipKey);
-    const pair = await issueTokens(ctx, trx, locked, randomUUID());
+    const pair = await issueTokens(ctx, trx, locked, randomUUID(), req);
     req.principal = userPrincipal(locked);
     return [pair, { action: 'auth.login', resource_type: 'user', resource_id: locked.id }];
   });
@@ -106,7 +116,7 @@ export async function refresh(ctx: AppContext, req: FastifyRequest, token: strin
     const user = await usersRepo.lockById(trx, ctx.dialect, row.user_id);
     if (!user) throw invalid();
     if (await refreshTokensRepo.markUsed(trx, row.id, now)) {
-      const pair = await issueTokens(ctx, trx, user, row.family_id);
+      const pair = await issueTokens(ctx, trx, user, row.family_id, req);
       await writeAudit(trx, req, { action: 'auth.refresh', resource_type: 'user', resource_id: row.user_id });
       return pair;
     }
@@ -186,7 +196,7 @@ export async function changePassword(
     });
     await clearSlots(trx, key);
     const renewed = await endSessions(trx, locked, 'all');
-    const pair = await issueTokens(ctx, trx, renewed, randomUUID());
+    const pair = await issueTokens(ctx, trx, renewed, randomUUID(), req);
     return [pair, { action: 'auth.change_password', resource_type: 'user', resource_id: userId }];
   });
 }

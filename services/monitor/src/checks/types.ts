@@ -7,7 +7,15 @@ export type MonitorType =
   | 'dns'
   | 'tls'
   | 'ping'
-  | 'heartbeat';
+  | 'heartbeat'
+  | 'postgres'
+  | 'mysql'
+  | 'redis'
+  | 'smtp'
+  | 'websocket'
+  | 'grpc'
+  | 'mqtt'
+  | 'amqp';
 
 /** DNS record types a `dns` monitor may query. */
 export type DnsRecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
@@ -35,6 +43,27 @@ export type HttpAuth =
  * - `dns_record_type` (default `A`), `dns_expected` (one of the answers must equal it),
  *   `dns_resolver` (`ip[:port]`; default: the system's resolvers).
  * - `tls_warn_days` (default 14): at or below this many days left, an up outcome carries a `warning`.
+ *
+ * Service checks (issue 15). `url` per type: `postgres://[user[:pass]@]host[:port]/db` (postgresql:// too),
+ * `mysql://…/db` (mariadb:// too), `redis://` or `rediss://[user:pass@]host[:port][/db]`,
+ * `smtp://host[:port]` (25; STARTTLS optional) or `smtps://host[:port]` (465, TLS from the start),
+ * `ws://` or `wss://…`, `grpc://host:port` (plain) or `grpcs://host:port` (TLS),
+ * `mqtt://` or `mqtts://[user:pass@]host[:port]`, `amqp://` or `amqps://[user:pass@]host[:port][/vhost]`.
+ * Credentials come as the URL's password (the stored URL holds the mask; the checker receives the URL
+ * without it and `auth: {type:'basic', username, password}` instead, see monitor-secrets withSecrets) or
+ * as `auth` basic sent separately; `auth` wins when both are given.
+ * - `query`: postgres/mysql: SQL to run (default `SELECT 1`); redis: a key to GET after PING.
+ * - `expected_value`: postgres/mysql: the first column of the first row, as text (NULL is `null`);
+ *   redis: the key's value; websocket: the text message expected back. Null: anything goes.
+ * - `message`: websocket: a text message to send once open (then `expected_value` is awaited).
+ * - `topic`: mqtt topic / amqp queue: when set, the check publishes a unique message there and must
+ *   receive it back within the timeout; null: connecting is enough.
+ * - `service_name`: grpc: the service for grpc.health.v1.Health/Check (`` or null = the whole server).
+ * - `starttls` (default false): smtp:// only: issue STARTTLS after EHLO and record the certificate's days
+ *   left as a tls monitor does (with `tls_warn_days`); smtps:// always records them.
+ * - `expected_close_code`: websocket: when set, the check closes politely and the server's close code
+ *   must equal it; when set and `message` is null, the server is expected to close by itself.
+ * - `ignore_tls_errors` applies to every TLS variant (rediss, smtps/STARTTLS, wss, grpcs, mqtts, amqps).
  */
 export interface CheckTarget {
   monitor_type: MonitorType;
@@ -53,6 +82,13 @@ export interface CheckTarget {
   dns_expected?: string | null;
   dns_resolver?: string | null;
   tls_warn_days?: number | null;
+  query?: string | null;
+  expected_value?: string | null;
+  message?: string | null;
+  topic?: string | null;
+  service_name?: string | null;
+  starttls?: boolean | null;
+  expected_close_code?: number | null;
 }
 
 /**

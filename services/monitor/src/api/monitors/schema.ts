@@ -13,6 +13,14 @@ export const MonitorTypeSchema = Type.Union([
   Type.Literal('tls'),
   Type.Literal('ping'),
   Type.Literal('heartbeat'),
+  Type.Literal('postgres'),
+  Type.Literal('mysql'),
+  Type.Literal('redis'),
+  Type.Literal('smtp'),
+  Type.Literal('websocket'),
+  Type.Literal('grpc'),
+  Type.Literal('mqtt'),
+  Type.Literal('amqp'),
 ]);
 const DnsRecordType = Type.Union([
   Type.Literal('A'),

@@ -9,6 +9,7 @@ import { metaRoutes } from './api/meta/routes.js';
 import { reportsRoutes } from './api/reports/routes.js';
 import { repositoriesRoutes } from './api/repositories/routes.js';
 import { resultsRoutes } from './api/results/routes.js';
+import { runActionsRoutes } from './api/run-actions/routes.js';
 import { sessionRoutes } from './api/session/routes.js';
 import { streamRoutes } from './api/stream/routes.js';
 import { AccessGuard } from './auth/access-guard.js';
@@ -29,7 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before any plugin: encapsulated ones (the Swagger UI) inherit the handler only if it exists first.
   installProblemHandler(app);
   // First: with METRICS_API_TOKEN set, nothing below answers without the token or a session.
-  const guard = new AccessGuard(ctx.config.apiToken);
+  const guard = new AccessGuard(ctx.config.apiToken, ctx.config.adminToken);
   app.addHook('onRequest', guard.check);
   await app.register(swagger, {
     openapi: {
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(metaRoutes(ctx));
   await app.register(sessionRoutes(guard));
   await app.register(analysesRoutes(ctx));
+  await app.register(runActionsRoutes(ctx, guard));
   await app.register(streamRoutes(ctx));
   await app.register(downloadsRoutes(ctx));
   await app.register(resultsRoutes(ctx));

@@ -37,6 +37,11 @@ export const configSchema = {
   RUNS_PER_MINUTE_PER_CLIENT: int({ default: 10, min: 0, max: 100_000 }),
   /** When set, the API, downloads, reports and web UI require this token (Bearer or session cookie). */
   METRICS_API_TOKEN: str(),
+  /**
+   * When set, deleting runs needs this token (Bearer, or a web session signed in with it); it also
+   * opens everything METRICS_API_TOKEN opens. Unset: whoever may use the API may delete.
+   */
+  METRICS_ADMIN_TOKEN: str(),
 };
 
 /** Shortest accepted METRICS_API_TOKEN: shorter ones could be guessed despite the attempt throttle. */
@@ -70,6 +75,7 @@ export interface MetricsConfig {
   maxQueuedRuns: number;
   runsPerMinutePerClient: number;
   apiToken: string | undefined;
+  adminToken: string | undefined;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -78,6 +84,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(c.DATA_DIR);
   if (c.METRICS_API_TOKEN !== undefined && c.METRICS_API_TOKEN.length < MIN_TOKEN_LENGTH) {
     throw new ConfigError([`METRICS_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters`]);
+  }
+  if (c.METRICS_ADMIN_TOKEN !== undefined) {
+    if (c.METRICS_ADMIN_TOKEN.length < MIN_TOKEN_LENGTH) {
+      throw new ConfigError([`METRICS_ADMIN_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters`]);
+    }
+    if (c.METRICS_ADMIN_TOKEN === c.METRICS_API_TOKEN) {
+      throw new ConfigError(['METRICS_ADMIN_TOKEN must differ from METRICS_API_TOKEN']);
+    }
   }
   return {
     port: c.PORT,
@@ -107,5 +121,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maxQueuedRuns: c.MAX_QUEUED_RUNS,
     runsPerMinutePerClient: c.RUNS_PER_MINUTE_PER_CLIENT,
     apiToken: c.METRICS_API_TOKEN,
+    adminToken: c.METRICS_ADMIN_TOKEN,
   };
 }

@@ -14,4 +14,6 @@ export interface AppContext {
   events: AnalysisEvents;
   /** Wakes the local worker when a run is queued. */
   wakeWorker(): void;
+  /** Stops the local worker's run of `id` at once if it has it (other instances notice at their next heartbeat). */
+  cancelRun(id: number): void;
 }

@@ -7,4 +7,7 @@ export const errors = defineErrors({
   unknown_level: { status: 404, title: 'Unknown level' },
   queue_full: { status: 429, title: 'Analysis queue full' },
   analysis_pending: { status: 409, title: 'Analysis pending with other exclusions' },
+  analysis_finished: { status: 409, title: 'Analysis already finished' },
+  analysis_not_finished: { status: 409, title: 'Analysis not finished' },
+  admin_required: { status: 403, title: 'Admin token required' },
 });

@@ -35,6 +35,7 @@ export async function createServer(config: MetricsConfig): Promise<RunningServer
     log,
     events: new AnalysisEvents(),
     wakeWorker: () => worker?.wake(),
+    cancelRun: (id: number) => worker?.cancel(id),
   };
   const app = await buildApp(ctx);
   return {

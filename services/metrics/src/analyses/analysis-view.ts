@@ -1,3 +1,4 @@
+import type { AppContext } from '../context.js';
 import { isoOrNull } from '../http/schemas.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 import type { AnalysisStatus, Stage } from '../store/schema.js';
@@ -11,6 +12,8 @@ export interface AnalysisView {
   ref_used: string | null;
   status: AnalysisStatus;
   stage: Stage;
+  /** For a pending run, its place in the queue (1 = next); null otherwise. */
+  queue_position: number | null;
   progress: { done: number; total: number };
   commit_sha: string | null;
   output_name: string | null;
@@ -24,8 +27,8 @@ export interface AnalysisView {
   summary: Record<string, unknown> | null;
 }
 
-/** Turns a stored row into the API record. */
-export function toAnalysisView(row: AnalysisRow): AnalysisView {
+/** Turns a stored row into the API record; `queue` holds the pending runs' places (queuePositions). */
+export function toAnalysisView(row: AnalysisRow, queue?: ReadonlyMap<number, number>): AnalysisView {
   return {
     id: row.id,
     repo_url: row.repo_url,
@@ -34,6 +37,7 @@ export function toAnalysisView(row: AnalysisRow): AnalysisView {
     ref_used: row.ref_used,
     status: row.status,
     stage: row.stage,
+    queue_position: row.status === 'pending' ? (queue?.get(Number(row.id)) ?? null) : null,
     progress: { done: row.progress_done, total: row.progress_total },
     commit_sha: row.commit_sha,
     output_name: row.output_name,
@@ -46,4 +50,20 @@ export function toAnalysisView(row: AnalysisRow): AnalysisView {
     finished_at: isoOrNull(row.finished_at),
     summary: row.summary ? JSON.parse(row.summary) : null,
   };
+}
+
+/** The API record of one run, with its place in the queue when it is pending. */
+export async function analysisView(ctx: AppContext, row: AnalysisRow): Promise<AnalysisView> {
+  return toAnalysisView(
+    row,
+    row.status === 'pending' ? await analysesRepo.queuePositions(ctx.db) : undefined,
+  );
+}
+
+/** The API records of several runs (one queue lookup for all of them). */
+export async function analysisViews(ctx: AppContext, rows: AnalysisRow[]): Promise<AnalysisView[]> {
+  const queue = rows.some((r) => r.status === 'pending')
+    ? await analysesRepo.queuePositions(ctx.db)
+    : undefined;
+  return rows.map((r) => toAnalysisView(r, queue));
 }

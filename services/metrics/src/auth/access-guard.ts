@@ -40,10 +40,22 @@ function openUiPath(url: string): boolean {
 export class AccessGuard {
   private readonly wrong = new RateLimiter(WRONG_TOKENS_PER_MINUTE);
 
-  constructor(private readonly token: string | undefined) {}
+  /**
+   * `token` opens the service; `adminToken` (optional) opens it too and is the only one that may
+   * delete runs. With no admin token, whoever gets in is an admin.
+   */
+  constructor(
+    private readonly token: string | undefined,
+    private readonly adminToken: string | undefined = undefined,
+  ) {}
 
   get required(): boolean {
     return this.token !== undefined;
+  }
+
+  /** Whether an admin token exists at all (the UI offers an admin sign-in then). */
+  get adminConfigured(): boolean {
+    return this.adminToken !== undefined;
   }
 
   /** onRequest hook: lets the request through or answers 401 (429 after too many wrong tokens). */
@@ -59,7 +71,7 @@ export class AccessGuard {
       return;
     }
     const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
-    if (session !== undefined && validSession(session, token, Date.now())) return;
+    if (session !== undefined && this.sessionToken(session) !== undefined) return;
     throw errors.unauthorized(
       session === undefined
         ? 'this service needs its access token: send Authorization: Bearer <token>, or sign in on the web UI'
@@ -71,33 +83,64 @@ export class AccessGuard {
   signedIn(req: FastifyRequest): boolean {
     if (this.token === undefined) return true;
     const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
-    return session !== undefined && validSession(session, this.token, Date.now());
+    return session !== undefined && this.sessionToken(session) !== undefined;
+  }
+
+  /** Whether the request may do admin actions (delete runs): it carries the admin token or its session. */
+  isAdmin(req: FastifyRequest): boolean {
+    const admin = this.adminToken;
+    if (admin === undefined) return true;
+    const bearer = bearerToken(req.headers.authorization);
+    if (bearer !== undefined) return sameToken(bearer, admin);
+    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    return session !== undefined && validSession(session, admin, Date.now());
+  }
+
+  /** Throws 403 admin_required unless isAdmin. */
+  requireAdmin(req: FastifyRequest, what: string): void {
+    if (!this.isAdmin(req)) {
+      throw errors.admin_required(`${what} needs the admin token (METRICS_ADMIN_TOKEN): sign in with it`);
+    }
   }
 
   /** Checks a token a client sent; throws 401 when wrong and 429 after too many wrong ones. */
   verify(req: FastifyRequest, given: string): void {
-    const token = this.token;
-    if (token === undefined) return;
+    if (this.token === undefined && this.adminToken === undefined) return;
     const allowed = this.wrong.allows(req.ip);
     if (!allowed.ok) {
       throw errors.rate_limited(`too many wrong tokens from this client: retry in ${allowed.retryAfterS} s`, {
         headers: { 'retry-after': String(allowed.retryAfterS) },
       });
     }
-    if (sameToken(given, token)) return;
+    if (this.matching(given) !== undefined) return;
     this.wrong.take(req.ip);
     throw errors.unauthorized('the access token is not valid');
   }
 
-  /** Sets the session cookie after `verify` accepted the token. */
-  startSession(req: FastifyRequest, reply: FastifyReply): void {
-    if (this.token === undefined) return;
-    reply.header('set-cookie', cookie(req, issueSession(this.token, Date.now()), SESSION_SECONDS));
+  /** Sets the session cookie for the token `verify` accepted (an admin token gives an admin session). */
+  startSession(req: FastifyRequest, reply: FastifyReply, given: string): void {
+    const token = this.matching(given);
+    if (token === undefined) return;
+    reply.header('set-cookie', cookie(req, issueSession(token, Date.now()), SESSION_SECONDS));
   }
 
   /** Clears the session cookie. */
   endSession(req: FastifyRequest, reply: FastifyReply): void {
     reply.header('set-cookie', cookie(req, '', 0));
+  }
+
+  private matching(given: string): string | undefined {
+    // Both compared every time, so the answer takes as long whichever matched.
+    const api = this.token !== undefined && sameToken(given, this.token);
+    const admin = this.adminToken !== undefined && sameToken(given, this.adminToken);
+    return admin ? this.adminToken : api ? this.token : undefined;
+  }
+
+  private sessionToken(session: string): string | undefined {
+    const now = Date.now();
+    if (this.token !== undefined && validSession(session, this.token, now)) return this.token;
+    if (this.adminToken !== undefined && validSession(session, this.adminToken, now)) return this.adminToken;
+    return undefined;
   }
 }
 

@@ -8,7 +8,8 @@ const POLL_MS = 1000;
 
 /**
  * Streams one analysis: a `stage` event for every stage already passed (with its time), then live
- * `stage` and `progress` events, and a final `done` or `failed` before closing.
+ * `stage` and `progress` events (and `queue` with its place while it waits), and a final `done`,
+ * `failed` or `cancelled` before closing.
  */
 export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: FastifyReply): void {
   const id = first.id;
@@ -55,7 +56,20 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
     } else if (row.status === 'failed') {
       sse.send({ event: 'failed', data: { code: row.error_code, message: row.error_message } });
       sse.close();
+    } else if (row.status === 'cancelled') {
+      sse.send({ event: 'cancelled', data: { id } });
+      sse.close();
     }
+  };
+
+  // A queued run's place moves as the runs before it start: told whenever it changes.
+  let sentPosition: number | null = null;
+  const sendQueue = async (row: AnalysisRow) => {
+    if (row.status !== 'pending' || sse.closed) return;
+    const position = (await analysesRepo.queuePositions(ctx.db)).get(id) ?? null;
+    if (position === sentPosition || sse.closed) return;
+    sentPosition = position;
+    sse.send({ event: 'queue', data: { position } });
   };
 
   const reload = async () => {
@@ -75,6 +89,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
           return;
         }
         apply(row);
+        await sendQueue(row);
       } while (reloadAgain && !sse.closed);
     } catch (e) {
       ctx.log.warn({ err: e, analysis: id }, 'stream reload failed');
@@ -85,6 +100,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
 
   apply(first);
   if (sse.closed) return;
+  sendQueue(first).catch((e: unknown) => ctx.log.warn({ err: e, analysis: id }, 'queue place not sent'));
   const unsubscribe = ctx.events.subscribe(
     id,
     () => void reload(),

@@ -1,6 +1,7 @@
 import { compileGlobs } from '@app/pyscan/config';
 import { discoverPythonFiles } from '../discovery/discover.js';
 import { readRepositoryConfig } from '../exclusions/repository-config.js';
+import { removeOutputs } from '../exports/remove-outputs.js';
 import { writeOutputs } from '../exports/write-outputs.js';
 import { type HistoryRun, readGitHistory } from '../history/git-history.js';
 import { computeInsights } from '../insights/compute-insights.js';
@@ -26,6 +27,13 @@ export interface RunSettings {
   exclude?: string[];
   /** The analysed repository's [tool.pyscan] exclude and include_tests, set after the clone. */
   repository_config?: { exclude: string[]; include_tests: boolean | null } | null;
+}
+
+/** The run stopped being this worker's (cancelled or deleted) while it was finishing. */
+export class RunGone extends Error {
+  constructor(id: number) {
+    super(`analysis ${id} was cancelled or deleted while it was finishing`);
+  }
 }
 
 /**
@@ -88,7 +96,15 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       ? runPylintStep(env, clone.dir, found.files, warnings)
       : Promise.resolve(null);
     // Keep pylint's failure from being an unhandled rejection while pyscan still runs.
-    pylintPromise.catch(() => {});
+    let pylintSettled = !settings.pylint;
+    pylintPromise.then(
+      () => {
+        pylintSettled = true;
+      },
+      () => {
+        pylintSettled = true;
+      },
+    );
     const pool = await env.pool();
     const analyses = await analyzeFiles(
       pool,
@@ -98,6 +114,8 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       signal,
     );
     log.info({ files: total, ms: Date.now() - t0 }, 'pyscan done');
+    // pylint usually takes longer than pyscan: say so, rather than sit at "100 %" with no word.
+    if (!pylintSettled) await report.stage('linting');
     for (const w of timeoutWarnings(analyses, cfg.maxFileSeconds)) {
       warnings.push(w);
       log.warn(w);
@@ -147,13 +165,21 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       analysisId: row.id,
       commitSha: clone.commitSha,
     });
+    signal.throwIfAborted();
     await writeOutputs(cfg.outputsDir, name, results);
     await resultsRepo.replace(ctx.db, row.id, results.db);
-    await analysesRepo.markDone(ctx.db, row.id, env.owner, Date.now(), {
+    const marked = await analysesRepo.markDone(ctx.db, row.id, env.owner, Date.now(), {
       output_name: name,
       summary: results.summary,
       warnings,
     });
+    if (!marked) {
+      // Cancelled or deleted while the outputs were being written (here or from another instance):
+      // what was written is nobody's, so it goes.
+      await removeOutputs(cfg.outputsDir, name);
+      await resultsRepo.clear(ctx.db, row.id);
+      throw new RunGone(row.id);
+    }
     ctx.events.changed(row.id);
     log.info({ ms: Date.now() - startedAt }, 'analysis done');
   } finally {

@@ -6,7 +6,7 @@ import { ChildGroups, withChildGroups } from '../process/child-groups.js';
 import { type AnalysisRow, analysesRepo, requeueRun } from '../store/repos/analyses-repo.js';
 import { failureOf } from './failure.js';
 import { newLeaseOwner, ownerIsGone, releaseLeaseOwner } from './lease-owner.js';
-import { runAnalysis } from './run-analysis.js';
+import { RunGone, runAnalysis } from './run-analysis.js';
 
 interface Active {
   abort: AbortController;
@@ -15,6 +15,7 @@ interface Active {
 
 const SHUTDOWN = 'shutdown';
 const LEASE_LOST = 'lease_lost';
+const CANCELLED = 'cancelled';
 
 /**
  * Runs queued analyses, at most `WORKER_CONCURRENCY` at once. A run is owned through a lease in the
@@ -74,6 +75,11 @@ export class Worker {
       });
   }
 
+  /** Stops the run `id` if this worker has it (the database already says it is cancelled). */
+  cancel(id: number): void {
+    this.active.get(id)?.abort.abort(CANCELLED);
+  }
+
   /** Stops claiming, hands running analyses back to the queue, and closes the pool. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -117,8 +123,10 @@ export class Worker {
       await requeueRun(this.ctx.db, row.id, this.owner);
       log.info('analysis handed back to the queue at shutdown');
     } else if (signal.aborted && signal.reason === LEASE_LOST) {
-      log.warn('analysis abandoned: its lease was taken over');
+      log.warn('analysis abandoned: it was cancelled, deleted or taken over');
       return;
+    } else if ((signal.aborted && signal.reason === CANCELLED) || err instanceof RunGone) {
+      log.info('analysis stopped: it was cancelled or deleted');
     } else {
       const f = failureOf(err);
       if (f.expected) log.warn({ code: f.code }, f.message);

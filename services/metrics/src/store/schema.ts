@@ -3,18 +3,20 @@ import type { Generated } from 'kysely';
 import type { InsightInternalColumns } from '../insights/compute-insights.js';
 import type { FileRow } from '../results/file-row.js';
 
-/** Stages of a run in the order they happen; `failed` can follow any of them. */
+/** Stages of a run in the order they happen; `failed` or `cancelled` can follow any of them. */
 export const STAGES = [
   'pending',
   'cloning',
   'discovering',
   'analyzing',
+  // Entered when pyscan has measured every file but pylint is still running (pylint runs alongside).
+  'linting',
   'git_analysis',
   'generating',
   'done',
 ] as const;
-export type Stage = (typeof STAGES)[number] | 'failed';
-export type AnalysisStatus = 'pending' | 'running' | 'done' | 'failed';
+export type Stage = (typeof STAGES)[number] | 'failed' | 'cancelled';
+export type AnalysisStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** One analysis run: the request, where it is, and how it ended. JSON columns are text. */
 export interface AnalysesTable {

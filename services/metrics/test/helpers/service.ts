@@ -46,7 +46,7 @@ export function postAnalysis(base: string, body: unknown): Promise<Response> {
   });
 }
 
-/** Polls an analysis until it is done or failed (the stream is tested on its own). */
+/** Polls an analysis until it is done, failed or cancelled (the stream is tested on its own). */
 export async function waitFinished(
   base: string,
   id: number,
@@ -55,7 +55,7 @@ export async function waitFinished(
   const end = Date.now() + timeoutMs;
   for (;;) {
     const r = (await (await fetch(`${base}/api/analyses/${id}`)).json()) as Record<string, unknown>;
-    if (r.status === 'done' || r.status === 'failed') return r;
+    if (r.status === 'done' || r.status === 'failed' || r.status === 'cancelled') return r;
     if (Date.now() > end) throw new Error(`analysis ${id} still ${String(r.status)} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createAnalysis, getAnalysis } from '../../analyses/analyses-service.js';
-import { toAnalysisView } from '../../analyses/analysis-view.js';
+import { analysisView, analysisViews } from '../../analyses/analysis-view.js';
 import type { AppContext } from '../../context.js';
 import { RateLimiter } from '../../http/rate-limiter.js';
 import { IdParams, problems } from '../../http/schemas.js';
@@ -30,7 +30,7 @@ export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (req, reply) => {
         const { row, created } = await createAnalysis(ctx, req.body, { key: req.ip, limiter });
-        return reply.code(created ? 202 : 200).send(toAnalysisView(row));
+        return reply.code(created ? 202 : 200).send(await analysisView(ctx, row));
       },
     );
     app.get(
@@ -47,7 +47,7 @@ export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const url = req.query.repo_url === undefined ? undefined : validateRepoUrl(req.query.repo_url);
         if (url && !url.ok) return [];
         const rows = await analysesRepo.list(ctx.db, req.query.limit ?? 20, url?.value.canonicalUrl);
-        return rows.map(toAnalysisView);
+        return analysisViews(ctx, rows);
       },
     );
     app.get(
@@ -60,7 +60,7 @@ export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: Analysis, ...problems(404) },
         },
       },
-      async (req) => toAnalysisView(await getAnalysis(ctx, req.params.id)),
+      async (req) => analysisView(ctx, await getAnalysis(ctx, req.params.id)),
     );
   };
 }

@@ -5,10 +5,12 @@ const Stage = Type.Union([
   Type.Literal('cloning'),
   Type.Literal('discovering'),
   Type.Literal('analyzing'),
+  Type.Literal('linting'),
   Type.Literal('git_analysis'),
   Type.Literal('generating'),
   Type.Literal('done'),
   Type.Literal('failed'),
+  Type.Literal('cancelled'),
 ]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
@@ -47,8 +49,13 @@ export const Analysis = Type.Object({
     Type.Literal('running'),
     Type.Literal('done'),
     Type.Literal('failed'),
+    Type.Literal('cancelled'),
   ]),
   stage: Stage,
+  queue_position: Type.Union([
+    Type.Integer({ minimum: 1, description: 'For a pending run: 1 when it is next in line.' }),
+    Type.Null(),
+  ]),
   progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
   commit_sha: NullableString,
   output_name: NullableString,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccessGuard } from '../../auth/access-guard.js';
 import { problems } from '../../http/schemas.js';
@@ -7,7 +8,18 @@ const tags = ['session'];
 const SessionState = Type.Object({
   required: Type.Boolean({ description: 'Whether the service has an access token (METRICS_API_TOKEN).' }),
   authenticated: Type.Boolean({ description: 'Whether this request carries a live session cookie.' }),
+  admin: Type.Boolean({ description: 'Whether this request may delete runs (see METRICS_ADMIN_TOKEN).' }),
+  admin_configured: Type.Boolean({ description: 'Whether an admin token exists (METRICS_ADMIN_TOKEN).' }),
 });
+
+function state(guard: AccessGuard, req: Pick<FastifyRequest, 'headers'>, authenticated: boolean) {
+  return {
+    required: guard.required,
+    authenticated,
+    admin: guard.isAdmin(req as FastifyRequest),
+    admin_configured: guard.adminConfigured,
+  };
+}
 
 /** The web UI's sign-in: trades the access token for a session cookie, and back out. */
 export function sessionRoutes(guard: AccessGuard): FastifyPluginAsyncTypebox {
@@ -21,7 +33,7 @@ export function sessionRoutes(guard: AccessGuard): FastifyPluginAsyncTypebox {
           response: { 200: SessionState },
         },
       },
-      async (req) => ({ required: guard.required, authenticated: guard.signedIn(req) }),
+      async (req) => state(guard, req, guard.signedIn(req)),
     );
     app.post(
       '/api/session',
@@ -38,8 +50,9 @@ export function sessionRoutes(guard: AccessGuard): FastifyPluginAsyncTypebox {
       },
       async (req, reply) => {
         guard.verify(req, req.body.token);
-        guard.startSession(req, reply);
-        return { required: guard.required, authenticated: true };
+        guard.startSession(req, reply, req.body.token);
+        // The cookie only counts from the next request: answer for the token just accepted.
+        return state(guard, { headers: { authorization: `Bearer ${req.body.token}` } }, true);
       },
     );
     app.delete(

@@ -202,10 +202,11 @@ export const analysesRepo = {
       .execute();
   },
 
+  /** Marks the run done; false when it is no longer this worker's running run (cancelled, deleted). */
   async markDone(db: Kysely<MetricsDB>, id: number, owner: string, now: number, f: DoneFields) {
     const row = await db.selectFrom('analyses').select('stage_times').where('id', '=', id).executeTakeFirst();
-    if (!row) return;
-    await db
+    if (!row) return false;
+    const res = await db
       .updateTable('analyses')
       .set({
         status: 'done',
@@ -220,7 +221,48 @@ export const analysesRepo = {
       })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Cancels a pending or running run; false when it had already finished. A running run's worker
+   * loses its lease with this (renewLease and markDone require `running`), wherever it runs.
+   */
+  async cancel(db: Kysely<MetricsDB>, id: number, now: number) {
+    const row = await db.selectFrom('analyses').select('stage_times').where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    const res = await db
+      .updateTable('analyses')
+      .set({
+        status: 'cancelled',
+        stage: 'cancelled',
+        stage_times: JSON.stringify([...parseStages(row), { stage: 'cancelled', at: now }]),
+        finished_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'running'])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /** Deletes a run and (by cascade) every result row of it. */
+  async remove(db: Kysely<MetricsDB>, id: number) {
+    await db.deleteFrom('analyses').where('id', '=', id).execute();
+  },
+
+  /** Place in the queue of each pending run, by id (1 = next to be claimed, as claimNext orders them). */
+  async queuePositions(db: Kysely<MetricsDB>): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom('analyses')
+      .select('id')
+      .where('status', '=', 'pending')
+      .orderBy('id')
       .execute();
+    return new Map(rows.map((r, i) => [Number(r.id), i + 1]));
   },
 
   /** Fails a run; with `owner` only if that worker still holds it. */

@@ -21,10 +21,15 @@ async function insertAll<T extends 'coupling_pairs' | 'author_shares' | 'knowled
 /** SQL of the history insights' tables (the per-file columns live on file_metrics). */
 export const insightsRepo = {
   /** Writes one run's insights inside the results transaction, replacing any earlier attempt's. */
-  async replaceIn(tx: Transaction<MetricsDB>, id: number, r: RunInsights): Promise<void> {
+  /** Removes a run's insight rows. */
+  async clearIn(tx: Transaction<MetricsDB>, id: number): Promise<void> {
     for (const t of ['history_insights', 'coupling_pairs', 'author_shares', 'knowledge_folders'] as const) {
       await tx.deleteFrom(t).where('analysis_id', '=', id).execute();
     }
+  },
+
+  async replaceIn(tx: Transaction<MetricsDB>, id: number, r: RunInsights): Promise<void> {
+    await this.clearIn(tx, id);
     await tx
       .insertInto('history_insights')
       .values({

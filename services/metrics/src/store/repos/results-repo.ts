@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { RunInsights } from '../../insights/compute-insights.js';
 import type {
   ClassMetricsTable,
@@ -29,13 +29,18 @@ export interface ResultRows {
 
 /** SQL of the result tables. */
 export const resultsRepo = {
+  /** Removes every result row of a run (a run cancelled while it was writing them keeps none). */
+  async clear(db: Kysely<MetricsDB>, analysisId: number): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      await clearIn(tx, analysisId);
+      await insightsRepo.clearIn(tx, analysisId);
+    });
+  },
+
   async replace(db: Kysely<MetricsDB>, analysisId: number, rows: ResultRows): Promise<void> {
     await db.transaction().execute(async (tx) => {
       // A resumed run may have written part of its rows before it was stopped.
-      await tx.deleteFrom('file_metrics').where('analysis_id', '=', analysisId).execute();
-      await tx.deleteFrom('class_metrics').where('analysis_id', '=', analysisId).execute();
-      await tx.deleteFrom('function_metrics').where('analysis_id', '=', analysisId).execute();
-      await tx.deleteFrom('summaries').where('analysis_id', '=', analysisId).execute();
+      await clearIn(tx, analysisId);
       for (const b of batches(rows.files)) await tx.insertInto('file_metrics').values(b).execute();
       for (const b of batches(rows.classes)) await tx.insertInto('class_metrics').values(b).execute();
       for (const b of batches(rows.functions)) await tx.insertInto('function_metrics').values(b).execute();
@@ -44,3 +49,9 @@ export const resultsRepo = {
     });
   },
 };
+
+async function clearIn(tx: Transaction<MetricsDB>, analysisId: number): Promise<void> {
+  for (const t of ['file_metrics', 'class_metrics', 'function_metrics', 'summaries'] as const) {
+    await tx.deleteFrom(t).where('analysis_id', '=', analysisId).execute();
+  }
+}

@@ -50,6 +50,18 @@ export const listAnalyses = (limit = 20, repoUrl?: string) =>
 
 export const getAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}`);
 
+/** Cancels a queued or running run; resolves to the cancelled record. */
+export const cancelAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}/cancel`, { method: 'POST' });
+
+/** Queues the run's repository, ref and exclusions again; resolves to the new run. */
+export const retryAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}/retry`, { method: 'POST' });
+
+/** Deletes a run with its results and files (admin). */
+export async function deleteAnalysis(id: number): Promise<void> {
+  const res = await fetch(`/api/analyses/${id}`, { method: 'DELETE' });
+  if (!res.ok) throw new ApiError(await problemOf(res));
+}
+
 export const createAnalysis = (body: {
   repo_url: string;
   branch?: string;

@@ -27,9 +27,12 @@ export function useSignInNeeded(): boolean {
   );
 }
 
-interface SessionState {
+export interface SessionState {
   required: boolean;
   authenticated: boolean;
+  /** Whether this browser may delete runs. */
+  admin?: boolean;
+  admin_configured?: boolean;
 }
 
 /** Asks the service at start whether a token is needed (so the first page is the right one). */

@@ -5,12 +5,17 @@ export type Stage =
   | 'cloning'
   | 'discovering'
   | 'analyzing'
+  | 'linting'
   | 'git_analysis'
   | 'generating'
   | 'done'
-  | 'failed';
+  | 'failed'
+  | 'cancelled';
 
-export type Status = 'pending' | 'running' | 'done' | 'failed';
+export type Status = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** Whether a run has ended (it will not change any more). */
+export const isFinished = (s: Status) => s === 'done' || s === 'failed' || s === 'cancelled';
 
 /** The summary row of a finished run (pyscan's summary columns). */
 export interface Summary {
@@ -52,6 +57,8 @@ export interface Analysis {
   ref_used?: string | null;
   status: Status;
   stage: Stage;
+  /** For a queued run, its place in the queue (1 = next). */
+  queue_position?: number | null;
   progress: { done: number; total: number };
   commit_sha: string | null;
   output_name: string | null;

@@ -4,7 +4,7 @@ import type { FileRow, KnowledgeResponse } from '../api/types.js';
 import { HistoryNeeded } from '../components/history-needed.js';
 import { ScoreBar } from '../components/score-bar.js';
 import { authorColours, authorKey, NO_AUTHOR, OTHER_AUTHORS, PALETTE_SIZE } from '../lib/author-colours.js';
-import { count, fmt } from '../lib/format.js';
+import { count, fmt, share } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { TreemapChart } from './treemap-chart.js';
 
@@ -14,7 +14,7 @@ const byFiles = <T extends { files_main: number; lines: number; name: string }>(
   [...authors].sort(
     (a, b) => b.files_main - a.files_main || b.lines - a.lines || a.name.localeCompare(b.name),
   );
-const pct = (share: number) => `${fmt(share * 100, 0)}%`;
+const pct = (s: number) => `${share(s, 1)}%`;
 
 /** Who knows which code: the bus factor, the treemap by main author, and the files only one person knows. */
 export function KnowledgeView(props: { id: number; files: FileRow[]; onOpen: (path: string) => void }) {

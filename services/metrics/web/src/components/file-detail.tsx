@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadClasses, loadFunctions } from '../api/results.js';
 import type { ClassRow, FileRow, FunctionRow } from '../api/types.js';
-import { fmt } from '../lib/format.js';
+import { fmt, share } from '../lib/format.js';
 
 /** Drill-down of one file: its metrics, its classes and its functions. */
 export function FileDetail(props: { id: number; file: FileRow; failures: string[]; onClose: () => void }) {
@@ -51,7 +51,7 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
       ['Churn (lines)', fmt(file.churn)],
       ['Churn, 90 days', fmt(file.churn_90d)],
       ['Months since change', fmt(file.age_months)],
-      ['Main author share', file.main_author_share == null ? '–' : `${fmt(file.main_author_share * 100)}%`],
+      ['Main author share', file.main_author_share == null ? '–' : `${share(file.main_author_share, 1)}%`],
       ['Authors who know it', fmt(file.knowledgeable_authors)],
     );
 

@@ -1,6 +1,6 @@
 import { gradeOf } from '../../../src/reports/grade.js';
 import type { Summary } from '../api/types.js';
-import { fmt } from '../lib/format.js';
+import { fmt, share } from '../lib/format.js';
 
 const CC_RANKS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
@@ -58,7 +58,7 @@ export function Kpis({ s }: { s: Summary }) {
             <li key={CC_RANKS[i]}>
               <span className={`rank rank-${CC_RANKS[i]!.toUpperCase()}`}>{CC_RANKS[i]!.toUpperCase()}</span>{' '}
               {fmt(c)}
-              {total > 0 && <span className="muted"> ({((100 * c) / total).toFixed(0)} %)</span>}
+              {total > 0 && <span className="muted"> ({share(c, total)} %)</span>}
             </li>
           ))}
         </ul>

@@ -5,10 +5,12 @@ const LABEL: Record<string, string> = {
   cloning: 'cloning',
   discovering: 'discovering files',
   analyzing: 'analysing',
+  linting: 'pylint running',
   git_analysis: 'reading history',
   generating: 'writing outputs',
   done: 'done',
   failed: 'failed',
+  cancelled: 'cancelled',
 };
 
 /** The status of a run as a coloured badge; a running run names its stage. */

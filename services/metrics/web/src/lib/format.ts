@@ -12,6 +12,18 @@ export function fmt(v: number | null | undefined, digits = 0): string {
   return f.format(v);
 }
 
+/**
+ * `part` of `whole` as a whole percentage for display, never rounding a non-zero share to "0" or a
+ * partial one to "100": those read as none and all. The caller adds the `%`.
+ */
+export function share(part: number, whole: number): string {
+  if (whole <= 0) return '–';
+  const p = (100 * part) / whole;
+  if (p > 0 && p < 0.5) return '<1';
+  if (p < 100 && p >= 99.5) return '>99';
+  return fmt(p);
+}
+
 /** A date-time in the viewer's locale, short. */
 export function when(iso: string | null | undefined): string {
   if (!iso) return '–';

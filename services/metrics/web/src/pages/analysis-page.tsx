@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
-import type { Analysis, Stage, Status } from '../api/types.js';
+import { type Analysis, isFinished, type Stage, type Status } from '../api/types.js';
+import { RunActions } from '../components/run-actions.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { repoName, when } from '../lib/format.js';
 import { parseGate, withGate } from '../lib/gate.js';
@@ -101,6 +102,7 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
           </ul>
         </details>
       )}
+      <RunActions analysis={analysis} onChanged={reload} />
       {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
       {done && !props.insights && <Dashboard analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
@@ -110,8 +112,12 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
 
 /** The badge of a run: the stream's latest stage while it runs, else the stored record. */
 function liveBadge(a: Analysis, live: Stage | null): { status: Status; stage: Stage } {
-  if (!live || a.status === 'done' || a.status === 'failed') return { status: a.status, stage: a.stage };
+  if (!live || isFinished(a.status)) return { status: a.status, stage: a.stage };
   const status: Status =
-    live === 'failed' ? 'failed' : live === 'done' ? 'done' : live === 'pending' ? 'pending' : 'running';
+    live === 'failed' || live === 'done' || live === 'cancelled'
+      ? live
+      : live === 'pending'
+        ? 'pending'
+        : 'running';
   return { status, stage: live };
 }

@@ -22,6 +22,18 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
     const s = q.toString();
     navigate(`/analyses/${analysis.id}${s ? `?${s}` : ''}`);
   };
+  // Closing the panel hands focus back to the row it was opened from, where the reader left off.
+  const close = () => {
+    const path = selectedPath;
+    open(null);
+    if (path) {
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLButtonElement>(`tr[data-path="${CSS.escape(path)}"] td.path button`)
+          ?.focus({ preventScroll: true }),
+      );
+    }
+  };
 
   return (
     <>
@@ -33,17 +45,25 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
         </p>
       )}
       {!files && !error && <p className="muted">Loading files…</p>}
-      {selected && (
-        <FileDetail
-          id={analysis.id}
-          file={selected}
-          failures={gateFailures(selected, gate)}
-          onClose={() => open(null)}
-        />
+      {selectedPath && files && !selected && (
+        <p className="error" role="alert">
+          No file <code>{selectedPath}</code> in this run.
+        </p>
       )}
-      {files && (
-        <FileTable files={files} history={history} gate={gate} selected={selectedPath} onOpen={open} />
-      )}
+      {/* The panel opens beside the table (over it on narrow screens), so the table keeps its place. */}
+      <div className={selected ? 'files-area with-panel' : 'files-area'}>
+        {files && (
+          <FileTable files={files} history={history} gate={gate} selected={selectedPath} onOpen={open} />
+        )}
+        {selected && (
+          <FileDetail
+            id={analysis.id}
+            file={selected}
+            failures={gateFailures(selected, gate)}
+            onClose={close}
+          />
+        )}
+      </div>
     </>
   );
 }

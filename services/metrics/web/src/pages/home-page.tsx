@@ -16,6 +16,41 @@ function fieldError(path: string, message: string, globs: string[]): [string, st
   return [field, message];
 }
 
+/**
+ * The exclusions of the repository's latest run, filled in once the URL names a repository the
+ * service has analysed, as long as the user has not typed exclusions of their own. Returns the run
+ * they came from (null when nothing was filled in).
+ */
+function useRememberedExclude(url: string, exclude: string, setExclude: (v: string) => void): number | null {
+  const [from, setFrom] = useState<{ run: number; text: string } | null>(null);
+  const untouched = exclude === '' || exclude === from?.text;
+  useEffect(() => {
+    if (!untouched) return;
+    const v = validateAnalysisInput({ repo_url: url.trim() });
+    if (!v.ok) return;
+    let alive = true;
+    const timer = setTimeout(async () => {
+      const [last] = await listAnalyses(1, v.value.canonicalUrl).catch(() => [] as Analysis[]);
+      if (!alive) return;
+      const globs = (last?.settings?.exclude as string[] | undefined) ?? [];
+      if (!last || globs.length === 0) {
+        if (from) setExclude('');
+        setFrom(null);
+        return;
+      }
+      const text = globs.join(', ');
+      if (from?.run === last.id && from.text === text) return;
+      setFrom({ run: last.id, text });
+      setExclude(text);
+    }, 300);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [url, untouched, from, setExclude]);
+  return untouched && from ? from.run : null;
+}
+
 /** Repository URL, optional branch or ref, Analyze; the recent runs below. */
 export function Home() {
   const [url, setUrl] = useState('');
@@ -25,6 +60,7 @@ export function Home() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const remembered = useRememberedExclude(url, exclude, setExclude);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -143,6 +179,7 @@ export function Home() {
               </p>
             ) : (
               <p id="exclude-hint" className="hint">
+                {remembered !== null && `As in run #${remembered} of this repository. `}
                 Comma-separated globs, relative to the repository; they add to its own [tool.pyscan] exclude.
               </p>
             )}
@@ -201,13 +238,15 @@ function RecentRuns() {
               <th scope="col">Repository</th>
               <th scope="col">Ref</th>
               <th scope="col">Status</th>
-              <th scope="col" className="num">
+              <th scope="col" className="num hide-narrow">
                 Files
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className="num hide-narrow">
                 Avg CC
               </th>
-              <th scope="col">Started</th>
+              <th scope="col" className="hide-narrow">
+                Started
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -222,10 +261,13 @@ function RecentRuns() {
                 </td>
                 <td>
                   <StatusBadge status={a.status} stage={a.stage} />
+                  {a.status === 'pending' && a.queue_position != null && (
+                    <span className="muted"> #{a.queue_position} in queue</span>
+                  )}
                 </td>
-                <td className="num">{fmt(a.summary?.files)}</td>
-                <td className="num">{fmt(a.summary?.cc_avg, 2)}</td>
-                <td>{when(a.created_at)}</td>
+                <td className="num hide-narrow">{fmt(a.summary?.files)}</td>
+                <td className="num hide-narrow">{fmt(a.summary?.cc_avg, 2)}</td>
+                <td className="hide-narrow">{when(a.created_at)}</td>
               </tr>
             ))}
           </tbody>

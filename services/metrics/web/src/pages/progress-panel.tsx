@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
-import type { Analysis, Stage } from '../api/types.js';
+import { type Analysis, isFinished, type Stage } from '../api/types.js';
 import { stageLabel } from '../components/status-badge.js';
 
 const ORDER: Stage[] = [
@@ -8,6 +8,7 @@ const ORDER: Stage[] = [
   'cloning',
   'discovering',
   'analyzing',
+  'linting',
   'git_analysis',
   'generating',
   'done',
@@ -18,6 +19,7 @@ interface Live {
   current: string;
   progress: { done: number; total: number } | null;
   failure: { code: string; message: string } | null;
+  queue: number | null;
 }
 
 function fromRecord(a: Analysis): Live {
@@ -29,6 +31,7 @@ function fromRecord(a: Analysis): Live {
     current: a.stage,
     progress: a.progress.total > 0 ? a.progress : null,
     failure: a.error,
+    queue: a.queue_position ?? null,
   };
 }
 
@@ -46,7 +49,7 @@ export function Progress({
   const history = analysis.settings?.history === true;
 
   useEffect(() => {
-    if (analysis.status === 'failed') return;
+    if (analysis.status === 'failed' || analysis.status === 'cancelled') return;
     let closed = false;
     let poll: ReturnType<typeof setInterval> | undefined;
     const es = new EventSource(`/api/analyses/${analysis.id}/stream`);
@@ -58,6 +61,16 @@ export function Progress({
     es.addEventListener('progress', (e) => {
       const d = JSON.parse((e as MessageEvent).data) as { done: number; total: number };
       setLive((l) => ({ ...l, progress: { done: d.done, total: d.total } }));
+    });
+    es.addEventListener('queue', (e) => {
+      const d = JSON.parse((e as MessageEvent).data) as { position: number | null };
+      setLive((l) => ({ ...l, queue: d.position }));
+    });
+    es.addEventListener('cancelled', () => {
+      closed = true;
+      es.close();
+      setLive((l) => ({ ...l, current: 'cancelled' }));
+      onFinished();
     });
     es.addEventListener('done', () => {
       closed = true;
@@ -79,7 +92,7 @@ export function Progress({
           const a = await getAnalysis(analysis.id).catch(() => null);
           if (!a) return;
           setLive(fromRecord(a));
-          if (a.status === 'done' || a.status === 'failed') {
+          if (isFinished(a.status)) {
             clearInterval(poll);
             onFinished();
           }
@@ -93,8 +106,15 @@ export function Progress({
     };
   }, [analysis.id, analysis.status, onFinished, onStage]);
 
-  const stages = ORDER.filter((s) => s !== 'git_analysis' || history || live.reached.has(s));
-  const failed = live.current === 'failed' || analysis.status === 'failed';
+  const pylint = analysis.settings?.pylint === true;
+  const stages = ORDER.filter(
+    (s) =>
+      live.reached.has(s) ||
+      (s !== 'git_analysis' && s !== 'linting') ||
+      (s === 'git_analysis' ? history : pylint),
+  );
+  const cancelled = live.current === 'cancelled' || analysis.status === 'cancelled';
+  const failed = cancelled || live.current === 'failed' || analysis.status === 'failed';
   const failure = live.failure ?? analysis.error;
   const pct =
     live.progress && live.progress.total > 0 ? (100 * live.progress.done) / live.progress.total : null;
@@ -104,7 +124,22 @@ export function Progress({
 
   return (
     <section className="card" aria-labelledby="progress-title">
-      <h2 id="progress-title">{failed ? 'The analysis failed' : 'Analysing…'}</h2>
+      <h2 id="progress-title">
+        {cancelled
+          ? 'The analysis was cancelled'
+          : failed
+            ? 'The analysis failed'
+            : live.current === 'pending'
+              ? 'Queued'
+              : 'Analysing…'}
+      </h2>
+      {!failed && live.current === 'pending' && live.queue !== null && (
+        <p className="muted queue-place">
+          {live.queue === 1
+            ? 'Next in the queue: it starts as soon as a worker is free.'
+            : `Place ${live.queue} in the queue: ${live.queue - 1} ${live.queue === 2 ? 'run is' : 'runs are'} ahead of it.`}
+        </p>
+      )}
       <ol className="stages" aria-label="Stages">
         {stages.map((s, i) => {
           const at = live.reached.get(s);
@@ -147,7 +182,13 @@ export function Progress({
           </span>
         </div>
       )}
-      {failed && failure && (
+      {!failed && live.current === 'linting' && (
+        <p className="muted linting-note">
+          pyscan has measured {live.progress ? `all ${live.progress.total} files` : 'every file'}; pylint is
+          still running.
+        </p>
+      )}
+      {failed && !cancelled && failure && (
         <div className="failure" role="alert">
           <strong>{failure.code}</strong>: {failure.message}
         </div>

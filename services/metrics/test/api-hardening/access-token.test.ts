@@ -146,7 +146,12 @@ for (const target of await testDatabases()) {
     test('the health probe, the session state and the UI shell need no token', async () => {
       assert.equal((await fetch(`${svc.url}/api/health`)).status, 200);
       const state = await json(await fetch(`${svc.url}/api/session`));
-      assert.deepEqual(state.body, { required: true, authenticated: false });
+      assert.deepEqual(state.body, {
+        required: true,
+        authenticated: false,
+        admin: false,
+        admin_configured: false,
+      });
       const shell = await fetch(`${svc.url}/analyses/${id}`);
       assert.notEqual(shell.status, 401);
       await shell.arrayBuffer();
@@ -161,6 +166,9 @@ for (const target of await testDatabases()) {
       assert.deepEqual((await json(await fetch(`${svc.url}/api/session`, { headers }))).body, {
         required: true,
         authenticated: true,
+        // No METRICS_ADMIN_TOKEN: whoever is signed in may delete runs.
+        admin: true,
+        admin_configured: false,
       });
       const stream = await fetch(`${svc.url}/api/analyses/${id}/stream`, { headers });
       assert.equal(stream.status, 200);

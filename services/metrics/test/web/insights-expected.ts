@@ -61,7 +61,10 @@ export const attrs = (l: Locator, name: string) =>
  * inside the circle, on the ribbons, where a click means something else.
  */
 export async function clickArc(page: Page, path: string): Promise<void> {
-  const at = await page.locator(`svg.chord path.chord-arc[data-path="${path}"]`).evaluate(
+  const arc = page.locator(`svg.chord path.chord-arc[data-path="${path}"]`);
+  // Screen coordinates are the viewport's: the arc must be in view to be clicked there.
+  await arc.scrollIntoViewIfNeeded();
+  const at = await arc.evaluate(
     // The arc is drawn from the start of its outer edge; a quarter of the way round its outline is on
     // that edge, and pulling the point halfway to the inner edge lands inside the arc.
     (el) => {

@@ -143,7 +143,10 @@ describe('metrics web UI: runs', { skip }, () => {
     await row.click();
     const panel = page.locator('.files-area.with-panel > .detail');
     await panel.waitFor();
-    const [tableBox, panelBox] = [await page.locator('table.files').locator('xpath=..').boundingBox(), await panel.boundingBox()];
+    const [tableBox, panelBox] = [
+      await page.locator('table.files').locator('xpath=..').boundingBox(),
+      await panel.boundingBox(),
+    ];
     assert.ok(
       tableBox && panelBox && panelBox.x >= tableBox.x + tableBox.width,
       `the panel is beside the table: ${JSON.stringify({ tableBox, panelBox })}`,

@@ -16,7 +16,7 @@ function state(guard: AccessGuard, req: Pick<FastifyRequest, 'headers'>, authent
   return {
     required: guard.required,
     authenticated,
-    admin: guard.isAdmin(req as FastifyRequest),
+    admin: authenticated && guard.isAdmin(req as FastifyRequest),
     admin_configured: guard.adminConfigured,
   };
 }

@@ -14,6 +14,15 @@ import { startUiService, type UiService } from './ui-service.js';
 
 const skip = needChromium() || needTool('git') || needTool('pylint');
 
+/** Polls `probe` until it holds (what the page shows settles a moment after the action). */
+async function until(what: string, probe: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('metrics web UI: runs', { skip }, () => {
   let fixture: FixtureBase;
   let service: UiService;
@@ -125,7 +134,7 @@ describe('metrics web UI: runs', { skip }, () => {
     assert.equal(await exclude.inputValue(), 'util.py');
     // Another repository without exclusions clears what was filled in, not what the user typed.
     await page.getByLabel('Repository URL').fill('https://github.com/acme/other');
-    await page.waitForFunction(() => (document.getElementById('exclude') as HTMLInputElement).value === '');
+    await until('the exclusions to clear', async () => (await exclude.inputValue()) === '');
     await exclude.fill('legacy');
     await page.getByLabel('Repository URL').fill('https://github.com/acme/small');
     await page.waitForTimeout(600);
@@ -139,7 +148,7 @@ describe('metrics web UI: runs', { skip }, () => {
     await page.goto(`${service.base}/analyses/${done.id}`);
     const row = page.getByRole('button', { name: 'calc.py' });
     await row.scrollIntoViewIfNeeded();
-    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const scrollBefore = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
     await row.click();
     const panel = page.locator('.files-area.with-panel > .detail');
     await panel.waitFor();
@@ -151,12 +160,24 @@ describe('metrics web UI: runs', { skip }, () => {
       tableBox && panelBox && panelBox.x >= tableBox.x + tableBox.width,
       `the panel is beside the table: ${JSON.stringify({ tableBox, panelBox })}`,
     );
-    assert.equal(await page.evaluate(() => window.scrollY), scrollBefore);
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY),
+      scrollBefore,
+    );
     await page.screenshot({ path: artifactPath('metrics-file-panel.png') });
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.activeElement?.textContent === 'calc.py');
-    assert.equal(await page.evaluate(() => window.scrollY), scrollBefore);
+    await until('focus back on the row', async () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document
+            .activeElement?.textContent === 'calc.py',
+      ),
+    );
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY),
+      scrollBefore,
+    );
   });
 
   test('every page fits a 390 px phone', async () => {
@@ -176,7 +197,11 @@ describe('metrics web UI: runs', { skip }, () => {
       await phone.goto(`${service.base}${path}`);
       await phone.locator('main h1, main h2').first().waitFor();
       await phone.waitForLoadState('networkidle');
-      widths[name] = await phone.evaluate(() => document.documentElement.scrollWidth);
+      widths[name] = await phone.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+            .documentElement.scrollWidth,
+      );
       await phone.screenshot({
         path: artifactPath(`metrics-phone-${name.replace(' ', '-')}.png`),
         fullPage: true,

@@ -66,6 +66,17 @@ describe('validateRepoUrl', () => {
       if (!v.ok) assert.equal(v.errors[0]?.field, 'repo_url');
     });
   }
+  test('a missing URL is "required", a wrong type "must be a string"', () => {
+    for (const [input, message] of [
+      [undefined, 'is required'],
+      ['', 'is required'],
+      [null, 'is required'],
+      [42, 'must be a string'],
+    ] as const) {
+      const v = validateRepoUrl(input);
+      assert.deepEqual(v.ok ? null : v.errors, [{ field: 'repo_url', message }]);
+    }
+  });
   test('accepts a repository name that is exactly "-b" style but not owner', () => {
     // GitHub allows a leading hyphen in repository names; git never sees it as an option (it follows a path).
     assert.ok(validateRepoUrl('https://github.com/a/-b').ok);

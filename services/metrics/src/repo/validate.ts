@@ -32,7 +32,8 @@ export function validateRepoUrl(input: unknown, field = 'repo_url'): Validation<
     ok: false,
     errors: [{ field, message }],
   });
-  if (typeof input !== 'string' || input.length === 0) return fail('is required and must be a string');
+  if (input === undefined || input === null || input === '') return fail('is required');
+  if (typeof input !== 'string') return fail('must be a string');
   if (input.length > 200) return fail('is too long');
   // The scheme and path are matched case-sensitively; only the host name is case-insensitive.
   if (!input.startsWith('https://')) return fail('must start with https://github.com/');

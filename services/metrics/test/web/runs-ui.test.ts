@@ -146,6 +146,9 @@ describe('metrics web UI: runs', { skip }, () => {
     const runs = (await (await api('/api/analyses?limit=100')).json()) as { id: number; status: string }[];
     const done = runs.find((r) => r.status === 'done')!;
     await page.goto(`${service.base}/analyses/${done.id}`);
+    await page.getByLabel('Search files by path').fill('no-such-file');
+    await page.getByText('No files match: change the search or the filters.').waitFor();
+    await page.getByLabel('Search files by path').fill('');
     const row = page.getByRole('button', { name: 'calc.py' });
     await row.scrollIntoViewIfNeeded();
     const scrollBefore = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);

@@ -31,7 +31,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
       <h2 id="trend-title">
         Trend across {runs.length} run{runs.length === 1 ? '' : 's'}
       </h2>
-      {runs.length < 2 && <p className="muted">Analyse the repository again later to see how it moves.</p>}
+      {runs.length < 2 && <p className="muted">Analyze the repository again later to see how it moves.</p>}
       <div className="small-multiples">
         {SERIES.map((s) => (
           <Spark

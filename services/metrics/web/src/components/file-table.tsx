@@ -209,6 +209,11 @@ export function FileTable(props: {
           </tbody>
         </table>
       </div>
+      {rows.length === 0 && files.length > 0 && (
+        <p className="muted empty-note" role="status">
+          No files match: change the search or the filters.
+        </p>
+      )}
       <nav className="pager" aria-label="Pages of files">
         <button type="button" onClick={() => setPage(0)} disabled={current === 0}>
           « First

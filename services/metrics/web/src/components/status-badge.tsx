@@ -4,7 +4,7 @@ const LABEL: Record<string, string> = {
   pending: 'queued',
   cloning: 'cloning',
   discovering: 'discovering files',
-  analyzing: 'analysing',
+  analyzing: 'analyzing',
   linting: 'pylint running',
   git_analysis: 'reading history',
   generating: 'writing outputs',

@@ -97,7 +97,7 @@ export function Home() {
   return (
     <>
       <section className="card hero">
-        <h1>Analyse a Python repository</h1>
+        <h1>Analyze a Python repository</h1>
         <p className="muted">
           Complexity, maintainability, Halstead, raw counts, pylint and git history, per file, class and
           function.

@@ -131,7 +131,7 @@ export function Progress({
             ? 'The analysis failed'
             : live.current === 'pending'
               ? 'Queued'
-              : 'Analysing…'}
+              : 'Analyzing…'}
       </h2>
       {!failed && live.current === 'pending' && live.queue !== null && (
         <p className="muted queue-place">

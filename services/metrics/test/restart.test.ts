@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createFixtureBase, type FixtureBase } from './fixtures-builder/build-repo.js';
+import { writeHangingPylint } from './helpers/hanging-pylint.js';
 import { json, postAnalysis, waitFinished } from './helpers/service.js';
 import { buildSmallRepo } from './helpers/small-repo.js';
 import { readStream } from './helpers/sse.js';
@@ -23,9 +24,7 @@ before(() => {
   buildSmallRepo(base);
   work = mkdtempSync(join(tmpdir(), 'metrics-restart-'));
   // A "pylint" that hangs, so the run sits in `linting` (pyscan done, pylint not) until the process is stopped.
-  slowPylint = join(work, 'slow-pylint');
-  writeFileSync(slowPylint, `#!/bin/sh\necho $$ >> ${join(work, 'pids')}\nexec sleep 60\n`);
-  chmodSync(slowPylint, 0o755);
+  slowPylint = writeHangingPylint(work, 'pids');
 });
 after(() => {
   for (const pid of readFileSync(join(work, 'pids'), 'utf8').split('\n').filter(Boolean)) {

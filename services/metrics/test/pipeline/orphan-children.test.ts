@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort, runService, type ServiceProcess } from '@app/kit/testing';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { writeHangingPylint } from '../helpers/hanging-pylint.js';
 import { json, postAnalysis, waitFinished } from '../helpers/service.js';
 import { buildSmallRepo } from '../helpers/small-repo.js';
 
@@ -23,9 +24,7 @@ before(() => {
   buildSmallRepo(base);
   work = mkdtempSync(join(tmpdir(), 'metrics-orphans-'));
   // Both fakes record their pid and become a long sleep (exec keeps the pid, so the pid is the sleeper).
-  slowPylint = join(work, 'slow-pylint');
-  writeFileSync(slowPylint, `#!/bin/sh\necho $$ >> '${join(work, 'pylint-pids')}'\nexec sleep 120\n`);
-  chmodSync(slowPylint, 0o755);
+  slowPylint = writeHangingPylint(work);
   // A `git` first on the service's PATH whose `clone` hangs; everything else goes to the real git.
   fakeGitDir = join(work, 'bin');
   mkdirSync(fakeGitDir);

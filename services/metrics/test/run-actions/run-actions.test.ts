@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type TestDatabaseTarget, testDatabases } from '@app/kit/testing';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { writeHangingPylint } from '../helpers/hanging-pylint.js';
 import { json, postAnalysis, startService, type TestService, waitFinished } from '../helpers/service.js';
 import { buildSmallRepo } from '../helpers/small-repo.js';
 
@@ -17,10 +18,7 @@ before(() => {
   base = createFixtureBase();
   buildSmallRepo(base);
   work = mkdtempSync(join(tmpdir(), 'metrics-run-actions-'));
-  // A pylint that records its pid and never ends: the run waits in the `linting` stage.
-  slowPylint = join(work, 'slow-pylint');
-  writeFileSync(slowPylint, `#!/bin/sh\necho $$ >> '${join(work, 'pylint-pids')}'\nexec sleep 120\n`);
-  chmodSync(slowPylint, 0o755);
+  slowPylint = writeHangingPylint(work);
 });
 after(() => {
   rmSync(work, { recursive: true, force: true });

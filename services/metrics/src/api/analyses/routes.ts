@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createAnalysis, getAnalysis } from '../../analyses/analyses-service.js';
 import { analysisView, analysisViews } from '../../analyses/analysis-view.js';
+import { runLimiter } from '../../analyses/run-limiter.js';
 import type { AppContext } from '../../context.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
 import { IdParams, problems } from '../../http/schemas.js';
 import { validateRepoUrl } from '../../repo/validate.js';
 import { analysesRepo } from '../../store/repos/analyses-repo.js';
@@ -14,8 +14,7 @@ const tags = ['analyses'];
 /** Create, list and read analyses. */
 export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const perMinute = ctx.config.runsPerMinutePerClient;
-    const limiter = perMinute > 0 ? new RateLimiter(perMinute) : null;
+    const limiter = runLimiter(ctx);
     app.post(
       '/api/analyses',
       {

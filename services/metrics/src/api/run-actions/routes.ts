@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { analysisView } from '../../analyses/analysis-view.js';
 import { cancelAnalysis, deleteAnalysis, retryAnalysis } from '../../analyses/run-actions.js';
+import { runLimiter } from '../../analyses/run-limiter.js';
 import type { AccessGuard } from '../../auth/access-guard.js';
 import type { AppContext } from '../../context.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
 import { IdParams, problems } from '../../http/schemas.js';
 import { Analysis } from '../analyses/schema.js';
 
@@ -13,8 +13,7 @@ const tags = ['analyses'];
 /** Cancel, retry and delete a run. */
 export function runActionsRoutes(ctx: AppContext, guard: AccessGuard): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const perMinute = ctx.config.runsPerMinutePerClient;
-    const limiter = perMinute > 0 ? new RateLimiter(perMinute) : null;
+    const limiter = runLimiter(ctx);
     app.post(
       '/api/analyses/:id/cancel',
       {

@@ -4,16 +4,16 @@ import { audited, writeAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { refreshTokensRepo } from '../store/repos/refresh-tokens-repo.js';
-import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import { sessionsRepo } from '../store/repos/sessions-repo.js';
+import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db, SessionMethod } from '../store/schema.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
+import { principalOf } from './authenticate.js';
 import { assertPasswordAcceptable } from './password-policy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
-import { principalOf } from './authenticate.js';
 import { userPrincipal } from './principal.js';
-import { methodOf, recordSession } from './session-record.js';
 import { randomToken, sha256 } from './secrets.js';
+import { methodOf, recordSession } from './session-record.js';
 import { clearSlots, rateLimited, refundSlot, takeSlot, takeSlots } from './throttle.js';
 
 export interface TokenPair {

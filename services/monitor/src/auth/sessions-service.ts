@@ -40,7 +40,12 @@ export async function revokeSession(ctx: AppContext, req: FastifyRequest, p: Pri
     await endSessions(trx, user, id);
     return [
       null,
-      { action: 'auth.session_revoke', resource_type: 'user', resource_id: p.userId, detail: { session_id: id } },
+      {
+        action: 'auth.session_revoke',
+        resource_type: 'user',
+        resource_id: p.userId,
+        detail: { session_id: id },
+      },
     ];
   });
 }

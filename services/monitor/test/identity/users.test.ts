@@ -102,8 +102,7 @@ for (const target of await testDatabases()) {
       const paths = res.json().errors.map((e: { path: string }) => e.path);
       // The short password is the password policy's to judge, after the shape is right
       // (test/sessions/password-policy.test.ts).
-      for (const p of ['username', 'role', 'extra'])
-        assert.ok(paths.includes(p), `${p} in ${paths}`);
+      for (const p of ['username', 'role', 'extra']) assert.ok(paths.includes(p), `${p} in ${paths}`);
       const empty = await s.as(root, { method: 'PATCH', url: '/api/users/1', payload: {} });
       assert.equal(empty.statusCode, 422);
       const badId = await s.as(root, { method: 'GET', url: '/api/users/abc' });

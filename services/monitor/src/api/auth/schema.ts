@@ -28,8 +28,7 @@ export const RefreshBody = Type.Object(
 // messages meant for people; the schema only bounds the size.
 export const Password = Type.String({
   maxLength: 1024,
-  description:
-    'At least 12 characters, not the username (forwards or backwards), not a common password.',
+  description: 'At least 12 characters, not the username (forwards or backwards), not a common password.',
 });
 export const ChangePasswordBody = Type.Object(
   { current_password: Type.String({ minLength: 1, maxLength: 1024 }), new_password: Password },

@@ -22,7 +22,12 @@ export const sessionsRepo = {
       .orderBy('id')
       .execute(),
   revoke: (db: Db, id: string, at: number) =>
-    db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
+    db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute(),
   /** Revokes every live session of a user but `keepId` (null: all); returns the ids revoked. */
   revokeAllOfUser: async (db: Db, userId: number, at: number, keepId: string | null) => {
     let q = db

@@ -91,13 +91,15 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
     await shot(page, 'users');
 
-    // A superadmin sets olga's password from the page: her sessions end, the new password works.
+    // A superadmin resets olga's password from the page: her sessions end, the new password works.
     const olgaBefore = await tokenFor(svc.base, 'olga', 'olga-password-1');
-    await page.getByRole('row', { name: /olga/ }).getByRole('button', { name: 'Set password' }).click();
-    const setPw = page.getByRole('form', { name: 'Set password of olga' });
-    await setPw.getByLabel('New password for olga').fill('olga-password-2');
-    await setPw.getByRole('button', { name: 'Save password' }).click();
-    await page.getByText('Password of olga set').waitFor();
+    await page.getByRole('row', { name: /olga/ }).getByRole('button', { name: 'Reset password' }).click();
+    const setPw = page.getByRole('form', { name: 'Reset password of olga' });
+    await setPw.getByLabel('Temporary password for olga').fill('olga-password-2');
+    await setPw.getByRole('button', { name: 'Reset password' }).click();
+    assert.equal(await page.getByTestId('temporary-password').textContent(), 'olga-password-2');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Password of olga reset').waitFor();
     assert.equal(
       (await fetch(`${svc.base}/api/auth/me`, { headers: { authorization: `Bearer ${olgaBefore}` } })).status,
       401,

@@ -136,19 +136,30 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     const storage = await page.evaluate<string>('JSON.stringify(Object.entries(localStorage))');
     assert.ok(!storage.includes(before.value), 'nothing of the session in localStorage');
 
-    // Signing out elsewhere ends this page's access token: the next request is refused, refreshed
-    // silently with the cookie and replayed.
+    // Signing out elsewhere ends only that session (issue 16): this page carries on untouched.
     const elsewhere = await fetch(`${svc.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
-    }).then((r) => r.json() as Promise<{ refresh_token: string }>);
+    }).then((r) => r.json() as Promise<{ access_token: string; refresh_token: string }>);
     const out = await fetch(`${svc.base}/api/auth/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: elsewhere.refresh_token }),
     });
     assert.equal(out.status, 204);
+    // A role change made elsewhere ends this page's access token (not its session): the next
+    // request is refused, refreshed silently with the cookie and replayed.
+    const root = await tokenFor(svc.base, ADMIN.username, ADMIN.password);
+    await apiCall(svc.base, root, 'POST', '/api/users', {
+      username: 'sam',
+      password: 'sam-password-1',
+      role: 'superadmin',
+    });
+    const sam = await tokenFor(svc.base, 'sam', 'sam-password-1');
+    const adminId = (await apiCall<{ id: number }>(svc.base, root, 'GET', '/api/auth/me')).id;
+    await apiCall(svc.base, sam, 'PATCH', `/api/users/${adminId}`, { role: 'admin' });
+    await apiCall(svc.base, sam, 'PATCH', `/api/users/${adminId}`, { role: 'superadmin' });
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('cell', { name: /^olga/ }).waitFor();
     const rotated = await refreshCookie();

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { apiKeysRoutes } from './api/api-keys/routes.js';
 import { auditLogRoutes } from './api/audit-log/routes.js';
 import { authRoutes } from './api/auth/routes.js';
+import { sessionsRoutes } from './api/auth/sessions-routes.js';
 import { badgesRoutes } from './api/badges/routes.js';
 import { channelsRoutes } from './api/channels/routes.js';
 import { checkResultsRoutes } from './api/check-results/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     async () => ({ status: 'ok' as const }),
   );
   await app.register(authRoutes(ctx));
+  await app.register(sessionsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(apiKeysRoutes(ctx));
   await app.register(auditLogRoutes(ctx));

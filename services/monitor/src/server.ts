@@ -110,7 +110,14 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     prometheus,
   };
   await maintenance.start();
-  await ensureFirstAdmin(ctx);
+  try {
+    await ensureFirstAdmin(ctx);
+  } catch (e) {
+    // A refused ADMIN_PASSWORD ends the start: nothing may stay open behind the error.
+    maintenance.stop();
+    await database.close();
+    throw e;
+  }
   const app = await buildApp(ctx);
   const engineOn = opts.startEngine !== false;
   if (engineOn) await engine.start();

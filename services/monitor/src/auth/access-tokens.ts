@@ -3,15 +3,24 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 
-/** What a valid access token says: whose it is and the user's token generation when it was issued. */
+/**
+ * What a valid access token says: whose it is, the user's token generation when it was issued, and
+ * the session (refresh-token family) it was issued to.
+ */
 export interface AccessClaims {
   userId: number;
   generation: number;
+  sessionId: string;
 }
 
-/** Signs a 15-minute HS256 access token for a user at their current token generation. */
-export function signAccessToken(key: Uint8Array, userId: number, generation: number): Promise<string> {
-  return new SignJWT({ typ: 'access', gen: generation })
+/** Signs a 15-minute HS256 access token for a user's session at their current token generation. */
+export function signAccessToken(
+  key: Uint8Array,
+  userId: number,
+  generation: number,
+  sessionId: string,
+): Promise<string> {
+  return new SignJWT({ typ: 'access', gen: generation, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -37,13 +46,19 @@ export async function verifyAccessToken(
     });
     const userId = Number(payload.sub);
     const generation = payload.gen;
-    if (payload.typ !== 'access' || !Number.isInteger(userId) || !Number.isInteger(generation)) {
+    const sessionId = payload.sid;
+    if (
+      payload.typ !== 'access' ||
+      !Number.isInteger(userId) ||
+      !Number.isInteger(generation) ||
+      typeof sessionId !== 'string'
+    ) {
       return { error: 'not an access token' };
     }
     if (payload.exp! - payload.iat! > ACCESS_TOKEN_SECONDS) {
       return { error: 'the access token lives longer than this service issues them' };
     }
-    return { userId, generation: generation as number };
+    return { userId, generation: generation as number, sessionId };
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) return { error: 'the access token has expired' };
     return { error: 'the access token is not valid' };

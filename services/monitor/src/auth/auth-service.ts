@@ -4,12 +4,16 @@ import { audited, writeAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { refreshTokensRepo } from '../store/repos/refresh-tokens-repo.js';
+import { sessionsRepo } from '../store/repos/sessions-repo.js';
 import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
-import type { Db } from '../store/schema.js';
+import type { Db, SessionMethod } from '../store/schema.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
+import { principalOf } from './authenticate.js';
+import { assertPasswordAcceptable } from './password-policy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { userPrincipal } from './principal.js';
 import { randomToken, sha256 } from './secrets.js';
+import { methodOf, recordSession } from './session-record.js';
 import { clearSlots, rateLimited, refundSlot, takeSlot, takeSlots } from './throttle.js';
 
 export interface TokenPair {
@@ -26,27 +30,32 @@ const IP_BUDGET_FACTOR = 5;
  * A new refresh token in `familyId` and an access token at the user's current generation. Every path
  * that opens or renews a session goes through here (password, 2FA, OIDC, refresh), so the session
  * record (user agent, address, last use) is kept in one place; `req` is the request doing it.
+ * `method` says how a new session was opened; a renewal keeps the one it was opened with. The
+ * access token names the session (`sid`), so revoking the session ends it (see authenticate.ts).
  */
 export async function issueTokens(
   ctx: AppContext,
   db: Db,
   user: UserRow,
   familyId: string,
-  _req: FastifyRequest,
+  req: FastifyRequest,
+  method: SessionMethod = methodOf(req),
 ): Promise<TokenPair> {
   const refresh = randomToken();
   const now = Date.now();
+  const expiresAt = now + REFRESH_TOKEN_SECONDS * 1000;
   await refreshTokensRepo.insert(db, {
     user_id: user.id,
     family_id: familyId,
     token_hash: sha256(refresh),
     created_at: now,
-    expires_at: now + REFRESH_TOKEN_SECONDS * 1000,
+    expires_at: expiresAt,
     used_at: null,
     revoked_at: null,
   });
+  await recordSession(db, user.id, familyId, req, method, now, expiresAt);
   return {
-    access_token: await signAccessToken(ctx.keys.jwt, user.id, Number(user.token_generation)),
+    access_token: await signAccessToken(ctx.keys.jwt, user.id, Number(user.token_generation), familyId),
     refresh_token: refresh,
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_SECONDS,
@@ -55,12 +64,24 @@ export async function issueTokens(
 
 /**
  * Ends sessions of a user inside `trx`, which must hold the user's row lock: the refresh family
- * given (or all of them) and every access token issued so far. Returns the user at the new generation.
+ * given, or all of them but `keep` (null: all). One session ends by its record alone (its access
+ * tokens name it); ending all of them also bumps the generation, which ends every access token
+ * issued so far at once. Returns the user at the generation in force.
  */
-export async function endSessions(trx: Db, user: UserRow, familyId: string | 'all'): Promise<UserRow> {
+export async function endSessions(
+  trx: Db,
+  user: UserRow,
+  familyId: string | 'all',
+  keep: string | null = null,
+): Promise<UserRow> {
   const now = Date.now();
-  if (familyId === 'all') await refreshTokensRepo.revokeAllOfUser(trx, user.id, now);
-  else await refreshTokensRepo.revokeFamily(trx, familyId, now);
+  if (familyId !== 'all') {
+    await refreshTokensRepo.revokeFamily(trx, familyId, now);
+    await sessionsRepo.revoke(trx, familyId, now);
+    return user;
+  }
+  await refreshTokensRepo.revokeAllOfUser(trx, user.id, now);
+  await sessionsRepo.revokeAllOfUser(trx, user.id, now, keep);
   const generation = await usersRepo.bumpTokenGeneration(trx, user.id);
   return { ...user, token_generation: generation ?? Number(user.token_generation) + 1 };
 }
@@ -158,9 +179,9 @@ export async function logout(ctx: AppContext, req: FastifyRequest, token: string
 }
 
 /**
- * Changes the caller's password after checking the current one. Every existing session of the
- * user ends, access tokens included (a stolen token dies with the old password); the fresh pair
- * returned keeps the caller signed in. Wrong current passwords are throttled like sign-ins, so a
+ * Changes the caller's password after checking the current one. Every other session of the user
+ * ends, access tokens included (a stolen token dies with the old password); the fresh pair
+ * returned keeps the caller's session going. Wrong current passwords are throttled like sign-ins, so a
  * stolen access token cannot be used to guess the password.
  */
 export async function changePassword(
@@ -185,6 +206,13 @@ export async function changePassword(
       errors: [{ path: 'new_password', message: 'must differ from the current password' }],
     });
   }
+  // After the current password is known right, so the policy's answer tells a guesser nothing.
+  try {
+    assertPasswordAcceptable(next, user.username, 'new_password');
+  } catch (e) {
+    await refundSlot(ctx.db, key);
+    throw e;
+  }
   const hash = await hashPassword(next);
   return audited(ctx, req, async (trx) => {
     const locked = await usersRepo.lockById(trx, ctx.dialect, userId);
@@ -195,8 +223,11 @@ export async function changePassword(
       updated_at: Date.now(),
     });
     await clearSlots(trx, key);
-    const renewed = await endSessions(trx, locked, 'all');
-    const pair = await issueTokens(ctx, trx, renewed, randomUUID(), req);
+    // Every other session ends; the caller's goes on (same session, a new pair at the new
+    // generation), so the sessions list still shows it as the one it was.
+    const current = principalOf(req).sessionId;
+    const renewed = await endSessions(trx, locked, 'all', current);
+    const pair = await issueTokens(ctx, trx, renewed, current ?? randomUUID(), req);
     return [pair, { action: 'auth.change_password', resource_type: 'user', resource_id: userId }];
   });
 }

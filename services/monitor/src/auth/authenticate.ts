@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { apiKeysRepo } from '../store/repos/api-keys-repo.js';
+import { sessionsRepo } from '../store/repos/sessions-repo.js';
 import { usersRepo } from '../store/repos/users-repo.js';
 import { verifyAccessToken } from './access-tokens.js';
 import { keyPrincipal, type Principal, roleAtLeast, userPrincipal } from './principal.js';
@@ -53,7 +54,14 @@ export async function resolvePrincipal(ctx: AppContext, raw: string): Promise<Pr
       'This access token was revoked (sign-out, password or role change); refresh or sign in again.',
     );
   }
-  return userPrincipal(user);
+  // The session is read too (a second primary-key lookup), so revoking one session ends its access
+  // tokens at once while the user's other sessions keep theirs; the generation above remains the
+  // switch that ends all of them (password set, role change) in one write.
+  const session = await sessionsRepo.byId(ctx.db, v.sessionId);
+  if (!session || session.user_id !== user.id || session.revoked_at !== null) {
+    throw errors.invalid_token('The session of this access token was ended; sign in again.');
+  }
+  return userPrincipal(user, session.id);
 }
 
 /**

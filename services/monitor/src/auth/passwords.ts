@@ -1,4 +1,4 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt N=2^15, r=8, p=1: OWASP's memory-hard baseline (32 MiB per hash), ~60 ms here.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
@@ -36,9 +36,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, verified against when the user does not exist so timing reveals nothing. */
 export const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
-/** A random password for the first admin: 20 characters from an unambiguous alphabet. */
+/**
+ * A random password (first admin, reset by a superadmin): 20 characters from an unambiguous
+ * alphabet, each drawn uniformly (randomInt, no modulo bias): about 115 bits.
+ */
 export function randomPassword(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(20);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  return Array.from({ length: 20 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }

@@ -11,10 +11,12 @@ export interface Principal {
   mustChangePassword: boolean;
   apiKeyId: number | null;
   apiKeyName: string | null;
+  /** The session (refresh-token family) of the access token; null for API keys and stream tickets. */
+  sessionId: string | null;
 }
 
-/** A signed-in person, from their user row. */
-export function userPrincipal(user: PrincipalUser): Principal {
+/** A signed-in person, from their user row (and the session of their access token, when known). */
+export function userPrincipal(user: PrincipalUser, sessionId: string | null = null): Principal {
   return {
     kind: 'user',
     userId: user.id,
@@ -23,6 +25,7 @@ export function userPrincipal(user: PrincipalUser): Principal {
     mustChangePassword: user.must_change_password === 1,
     apiKeyId: null,
     apiKeyName: null,
+    sessionId,
   };
 }
 

@@ -27,6 +27,22 @@ export interface RefreshTokensTable {
   revoked_at: number | null;
 }
 
+/** How a session was opened: a password alone, a password and a second factor, or single sign-on. */
+export type SessionMethod = 'password' | 'two_factor' | 'oidc';
+
+/** One sign-in (a refresh-token family; `id` is its family id), see 052-sessions. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  auth_method: SessionMethod;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -70,6 +86,7 @@ export interface LoginThrottleTable {
 export interface MonitorDB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   api_keys: ApiKeysTable;
   audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;

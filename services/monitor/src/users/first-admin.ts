@@ -1,3 +1,4 @@
+import { passwordProblems } from '../auth/password-policy.js';
 import { randomPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import { usersRepo } from '../store/repos/users-repo.js';
@@ -11,6 +12,11 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
   if ((await usersRepo.count(ctx.db)) > 0) return;
   const { adminUsername, adminPassword } = ctx.config;
   if (adminPassword) {
+    // Said at start-up rather than as an HTTP problem: nobody could sign in with it anyway.
+    const problems = passwordProblems(adminPassword, adminUsername ?? 'admin');
+    if (problems.length > 0) {
+      throw new Error(`ADMIN_PASSWORD is not accepted: it ${problems.join('; it ')}.`);
+    }
     await createUser(ctx, null, {
       username: adminUsername ?? 'admin',
       password: adminPassword,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import { endSessions } from '../auth/auth-service.js';
+import { assertPasswordAcceptable } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
@@ -35,7 +36,7 @@ export interface UserPatch {
   must_change_password?: boolean | undefined;
 }
 
-async function requireUser(db: Db, id: number) {
+export async function requireUser(db: Db, id: number) {
   const u = await usersRepo.byId(db, id);
   if (!u) throw errors.not_found(`User ${id} does not exist.`);
   return u;
@@ -59,6 +60,7 @@ export async function createUser(
   input: NewUser,
   mustChange = false,
 ) {
+  assertPasswordAcceptable(input.password, input.username, 'password');
   const hash = await hashPassword(input.password);
   return audited(ctx, req, async (trx) => {
     await ensureUsernameFree(trx, input.username);
@@ -78,6 +80,10 @@ export async function createUser(
 }
 
 export async function updateUser(ctx: AppContext, req: FastifyRequest, id: number, patch: UserPatch) {
+  if (patch.password !== undefined) {
+    const username = patch.username ?? (await requireUser(ctx.db, id)).username;
+    assertPasswordAcceptable(patch.password, username, 'password');
+  }
   const hash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   return audited(ctx, req, async (trx) => {
     // Locked like every path that issues tokens, so none can slip past the revocation below.
@@ -101,7 +107,10 @@ export async function updateUser(ctx: AppContext, req: FastifyRequest, id: numbe
     const roleChanged = patch.role !== undefined && patch.role !== user.role;
     if (hash !== undefined) await endSessions(trx, user, 'all');
     else if (roleChanged) await usersRepo.bumpTokenGeneration(trx, id);
-    return [updated!, { action: 'user.update', resource_type: 'user', resource_id: id, detail: patch }];
+    // The password itself never reaches the audit log, not even masked: `fields` says it was set.
+    const { password: _secret, ...shown } = patch;
+    const detail = { ...shown, fields: Object.keys(patch) };
+    return [updated!, { action: 'user.update', resource_type: 'user', resource_id: id, detail }];
   });
 }
 

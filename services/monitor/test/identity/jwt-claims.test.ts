@@ -9,14 +9,18 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 for (const target of await testDatabases()) {
   describe(`access token claims on ${target.name}`, { skip: target.skip }, () => {
     let s: TestServer;
+    // A real session to name in the tokens this test signs (tokens must carry `sid`).
+    let sid: string;
     before(async () => {
       s = await startTestServer(target);
+      const { access_token } = await s.login();
+      sid = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString()).sid;
     });
     after(() => s.stop());
 
     const now = () => Math.floor(Date.now() / 1000);
     const sign = (claims: { iat?: number; exp?: number; gen?: number }) => {
-      const jwt = new SignJWT({ typ: 'access', gen: claims.gen ?? 0 })
+      const jwt = new SignJWT({ typ: 'access', gen: claims.gen ?? 0, sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('1');
       if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);

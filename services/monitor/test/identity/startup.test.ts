@@ -89,7 +89,7 @@ describe('start-up', () => {
       DATA_DIR: dataDir(),
       PORT: String(port),
       HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'x-password',
+      ADMIN_PASSWORD: 'x-password-long-enough',
     });
     const browser = await launchChromium();
     try {

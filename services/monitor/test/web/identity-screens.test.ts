@@ -91,13 +91,15 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     await page.getByRole('cell', { name: 'olga', exact: true }).waitFor();
     await shot(page, 'users');
 
-    // A superadmin sets olga's password from the page: her sessions end, the new password works.
+    // A superadmin resets olga's password from the page: her sessions end, the new password works.
     const olgaBefore = await tokenFor(svc.base, 'olga', 'olga-password-1');
-    await page.getByRole('row', { name: /olga/ }).getByRole('button', { name: 'Set password' }).click();
-    const setPw = page.getByRole('form', { name: 'Set password of olga' });
-    await setPw.getByLabel('New password for olga').fill('olga-password-2');
-    await setPw.getByRole('button', { name: 'Save password' }).click();
-    await page.getByText('Password of olga set').waitFor();
+    await page.getByRole('row', { name: /olga/ }).getByRole('button', { name: 'Reset password' }).click();
+    const setPw = page.getByRole('form', { name: 'Reset password of olga' });
+    await setPw.getByLabel('Temporary password for olga').fill('olga-password-2');
+    await setPw.getByRole('button', { name: 'Reset password' }).click();
+    assert.equal(await page.getByTestId('temporary-password').textContent(), 'olga-password-2');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Password of olga reset').waitFor();
     assert.equal(
       (await fetch(`${svc.base}/api/auth/me`, { headers: { authorization: `Bearer ${olgaBefore}` } })).status,
       401,
@@ -134,19 +136,30 @@ describe('dashboard: sign-in, API keys, users, audit log', { skip: needChromium(
     const storage = await page.evaluate<string>('JSON.stringify(Object.entries(localStorage))');
     assert.ok(!storage.includes(before.value), 'nothing of the session in localStorage');
 
-    // Signing out elsewhere ends this page's access token: the next request is refused, refreshed
-    // silently with the cookie and replayed.
+    // Signing out elsewhere ends only that session (issue 16): this page carries on untouched.
     const elsewhere = await fetch(`${svc.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
-    }).then((r) => r.json() as Promise<{ refresh_token: string }>);
+    }).then((r) => r.json() as Promise<{ access_token: string; refresh_token: string }>);
     const out = await fetch(`${svc.base}/api/auth/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: elsewhere.refresh_token }),
     });
     assert.equal(out.status, 204);
+    // A role change made elsewhere ends this page's access token (not its session): the next
+    // request is refused, refreshed silently with the cookie and replayed.
+    const root = await tokenFor(svc.base, ADMIN.username, ADMIN.password);
+    await apiCall(svc.base, root, 'POST', '/api/users', {
+      username: 'sam',
+      password: 'sam-password-1',
+      role: 'superadmin',
+    });
+    const sam = await tokenFor(svc.base, 'sam', 'sam-password-1');
+    const adminId = (await apiCall<{ id: number }>(svc.base, root, 'GET', '/api/auth/me')).id;
+    await apiCall(svc.base, sam, 'PATCH', `/api/users/${adminId}`, { role: 'admin' });
+    await apiCall(svc.base, sam, 'PATCH', `/api/users/${adminId}`, { role: 'superadmin' });
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('cell', { name: /^olga/ }).waitFor();
     const rotated = await refreshCookie();

@@ -24,7 +24,12 @@ export const RefreshBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const Password = Type.String({ minLength: 8, maxLength: 256 });
+// Length and strength are the password policy's (src/auth/password-policy.ts), which answers with
+// messages meant for people; the schema only bounds the size.
+export const Password = Type.String({
+  maxLength: 1024,
+  description: 'At least 12 characters, not the username (forwards or backwards), not a common password.',
+});
 export const ChangePasswordBody = Type.Object(
   { current_password: Type.String({ minLength: 1, maxLength: 1024 }), new_password: Password },
   { additionalProperties: false },
@@ -45,3 +50,20 @@ export const Me = Type.Object({
   must_change_password: Type.Boolean(),
   auth_method: Type.Union([Type.Literal('jwt'), Type.Literal('api_key')]),
 });
+
+export const Session = Type.Object({
+  id: Type.String({ description: 'The session id (also the `sid` claim of its access tokens)' }),
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Type.String({
+    format: 'date-time',
+    description: 'When it was opened or last renewed its tokens (about every 15 minutes in use)',
+  }),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  auth_method: Type.Union([Type.Literal('password'), Type.Literal('two_factor'), Type.Literal('oidc')], {
+    description: 'How it was opened: password, password and a second factor, or single sign-on',
+  }),
+  current: Type.Boolean({ description: 'The session the request was made in' }),
+});
+export const SessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const RevokedCount = Type.Object({ revoked: Type.Integer() });

@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { IdParams, NoContent, problems } from '../../http/schemas.js';
 import { usersRepo } from '../../store/repos/users-repo.js';
+import { resetPassword } from '../../users/reset-password.js';
 import { createUser, deleteUser, getUser, toUserView, updateUser } from '../../users/users-service.js';
-import { CreateUserBody, UpdateUserBody, User } from './schema.js';
+import { CreateUserBody, ResetPasswordBody, TemporaryPassword, UpdateUserBody, User } from './schema.js';
 
 const tags = ['users'];
 const config = { auth: { role: 'superadmin' as const } };
@@ -52,6 +53,25 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => toUserView(await updateUser(ctx, req, req.params.id, req.body)),
+    );
+    app.post(
+      '/api/users/:id/reset-password',
+      {
+        // A password is a credential: only a signed-in superadmin hands one out, never an API key.
+        config: { auth: { role: 'superadmin' as const, jwtOnly: true } },
+        // No body at all means "generate one".
+        preValidation: async (req) => {
+          req.body ??= {};
+        },
+        schema: {
+          tags,
+          security,
+          params: IdParams,
+          body: ResetPasswordBody,
+          response: { 200: TemporaryPassword, ...problems(400, 401, 403, 404, 422) },
+        },
+      },
+      async (req) => resetPassword(ctx, req, req.params.id, req.body?.temporary_password),
     );
     app.delete(
       '/api/users/:id',

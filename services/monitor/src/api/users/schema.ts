@@ -32,3 +32,19 @@ export const UpdateUserBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
+export const ResetPasswordBody = Type.Object(
+  {
+    temporary_password: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description: 'Leave out to have one generated (20 random characters). Must meet the password policy.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const TemporaryPassword = Type.Object({
+  temporary_password: Type.String({
+    description: 'Shown this once: hand it to the user, who must change it at the next sign-in.',
+  }),
+});

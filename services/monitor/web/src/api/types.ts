@@ -154,6 +154,19 @@ export interface User {
   must_change_password: boolean;
   created_at: string;
   updated_at: string;
+  /** Set by the two-factor feature (issue 16); absent on servers without it. */
+  two_factor_enabled?: boolean;
+}
+
+/** One sign-in of the current user (GET /api/auth/sessions). */
+export interface Session {
+  id: string;
+  created_at: string;
+  last_used_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  auth_method: 'password' | 'two_factor' | 'oidc';
+  current: boolean;
 }
 
 export interface ApiKey {

@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { PageHeader } from '../components/notice.js';
 import { useAuth } from './auth-context.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { OwnApiKeys } from './own-api-keys.js';
+import { SessionsPanel } from './sessions-panel.js';
 
-/** The signed-in user's own page: who they are and their password. */
+/**
+ * The signed-in user's own page: who they are, their password, their sessions and their API keys.
+ * Each section is a component of its own; the two-factor section sits after the password.
+ */
 export function AccountPage() {
   const { me } = useAuth();
+  // A password change ends the other sessions: the list is read again after one.
+  const [changes, setChanges] = useState(0);
   return (
     <section>
       <PageHeader title="Account" />
@@ -18,8 +26,12 @@ export function AccountPage() {
       </dl>
       <h2>Change password</h2>
       <div className="card narrow">
-        <ChangePasswordForm onDone={() => undefined} />
+        <ChangePasswordForm onDone={() => setChanges((n) => n + 1)} />
       </div>
+      <h2>Sessions</h2>
+      <SessionsPanel refresh={changes} />
+      <h2>API keys</h2>
+      <OwnApiKeys />
     </section>
   );
 }

@@ -6,6 +6,9 @@ import type { TokenPair } from '../api/types.js';
 import { Field } from '../components/field.js';
 import { Notice } from '../components/notice.js';
 
+/** What the server's password policy asks for, said next to every new-password field. */
+export const PASSWORD_HINT = 'At least 12 characters; not the username, not a common password.';
+
 /** Changes the signed-in user's password; the API answers with a fresh pair that we keep. */
 export function ChangePasswordForm({ onDone }: { onDone(): void | Promise<void> }) {
   const [current, setCurrent] = useState('');
@@ -58,7 +61,7 @@ export function ChangePasswordForm({ onDone }: { onDone(): void | Promise<void> 
           required
         />
       </Field>
-      <Field label="New password" hint="8 to 256 characters." error={errors.new_password}>
+      <Field label="New password" hint={PASSWORD_HINT} error={errors.new_password}>
         <input
           type="password"
           autoComplete="new-password"

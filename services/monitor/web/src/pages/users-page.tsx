@@ -3,79 +3,25 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Role, User } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
+import { PASSWORD_HINT } from '../auth/change-password-form.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { dateTime } from '../lib/format.js';
 import { useApi } from '../lib/use-api.js';
+import { ResetPasswordPanel } from './user-reset-password.js';
+import { RoleSelect } from './user-role-select.js';
 
 const roles: Role[] = ['viewer', 'admin', 'superadmin'];
 
 /**
- * A superadmin sets someone's password (they forgot it, or it leaked). The server ends every session
- * of that user; by default they must choose their own at the next sign-in.
+ * Users (superadmin): create, change role (confirmed), reset a password or force a change,
+ * remove two-factor sign-in, delete.
  */
-function SetPasswordForm({ user, onDone }: { user: User; onDone(message: string | null): void }) {
-  const [password, setPassword] = useState('');
-  const [mustChange, setMustChange] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await api<User>(`/api/users/${user.id}`, {
-        method: 'PATCH',
-        body: { password, must_change_password: mustChange },
-      });
-      onDone(`Password of ${user.username} set; their sessions were signed out.`);
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.errors.length
-          ? (err.fieldMessages().password ?? messageOf(err))
-          : messageOf(err),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className="inline-form" onSubmit={submit} aria-label={`Set password of ${user.username}`}>
-      <Field
-        label={`New password for ${user.username}`}
-        hint="8 to 256 characters."
-        error={error ?? undefined}
-      >
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </Field>
-      <label>
-        <input type="checkbox" checked={mustChange} onChange={(e) => setMustChange(e.target.checked)} /> Must
-        change at next sign-in
-      </label>
-      <button type="submit" className="primary" disabled={busy}>
-        Save password
-      </button>
-      <button type="button" onClick={() => onDone(null)}>
-        Cancel
-      </button>
-    </form>
-  );
-}
-
-/** Users (superadmin): create, change role, set or force a password change, delete. */
 export function UsersPage() {
   const { me } = useAuth();
   const users = useApi<User[]>('/api/users');
-  const [settingPassword, setSettingPassword] = useState<number | null>(null);
+  const [resetting, setResetting] = useState<number | null>(null);
   const [form, setForm] = useState({ username: '', email: '', password: '', role: 'viewer' as Role });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +83,7 @@ export function UsersPage() {
             onChange={(e) => setForm({ ...form, email: e.target.value })}
           />
         </Field>
-        <Field label="Initial password" error={errors.password}>
+        <Field label="Initial password" hint={PASSWORD_HINT} error={errors.password}>
           <input
             type="password"
             autoComplete="new-password"
@@ -178,25 +124,16 @@ export function UsersPage() {
                 </td>
                 <td>{u.email ?? '—'}</td>
                 <td>
-                  <label>
-                    <span className="sr-only">Role of {u.username}</span>
-                    <select
-                      value={u.role}
-                      disabled={u.id === me?.id}
-                      title={u.id === me?.id ? 'Another superadmin changes your role' : undefined}
-                      onChange={(e) =>
-                        void run(
-                          () =>
-                            api(`/api/users/${u.id}`, { method: 'PATCH', body: { role: e.target.value } }),
-                          `${u.username} is now ${e.target.value}.`,
-                        )
-                      }
-                    >
-                      {roles.map((r) => (
-                        <option key={r}>{r}</option>
-                      ))}
-                    </select>
-                  </label>
+                  <RoleSelect
+                    user={u}
+                    disabled={u.id === me?.id}
+                    onChange={(role) =>
+                      run(
+                        () => api(`/api/users/${u.id}`, { method: 'PATCH', body: { role } }),
+                        `${u.username} is now ${role}.`,
+                      )
+                    }
+                  />
                 </td>
                 <td>{dateTime(u.created_at)}</td>
                 <td className="row-actions">
@@ -218,9 +155,21 @@ export function UsersPage() {
                     </button>
                   )}
                   {u.id !== me?.id && (
-                    <button type="button" onClick={() => setSettingPassword(u.id)}>
-                      Set password
+                    <button type="button" onClick={() => setResetting(u.id)}>
+                      Reset password
                     </button>
+                  )}
+                  {u.two_factor_enabled && (
+                    <ConfirmButton
+                      label="Remove 2FA"
+                      question={`Remove two-factor sign-in of ${u.username}?`}
+                      onConfirm={() =>
+                        run(
+                          () => api(`/api/users/${u.id}/two-factor`, { method: 'DELETE' }),
+                          `${u.username} signs in without a second factor now.`,
+                        )
+                      }
+                    />
                   )}
                   {u.id !== me?.id && (
                     <ConfirmButton
@@ -233,13 +182,13 @@ export function UsersPage() {
                   )}
                 </td>
               </tr>,
-              settingPassword === u.id && (
+              resetting === u.id && (
                 <tr key={`${u.id}-password`}>
                   <td colSpan={5}>
-                    <SetPasswordForm
+                    <ResetPasswordPanel
                       user={u}
                       onDone={(message) => {
-                        setSettingPassword(null);
+                        setResetting(null);
                         setError(null);
                         setInfo(message);
                         if (message) users.reload();

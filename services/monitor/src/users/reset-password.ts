@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { audited } from '../audit/audit.js';
+import { endSessions } from '../auth/auth-service.js';
+import { assertPasswordAcceptable } from '../auth/password-policy.js';
+import { hashPassword, randomPassword } from '../auth/passwords.js';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { usersRepo } from '../store/repos/users-repo.js';
+import { requireUser } from './users-service.js';
+
+/**
+ * A superadmin sets a temporary password for a user (the one given, or a generated one): the user
+ * must change it at the next sign-in, and every session of theirs ends, access tokens included.
+ * The password is answered once, to be handed over; the audit entry never holds it.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: number,
+  given: string | undefined,
+): Promise<{ temporary_password: string }> {
+  const target = await requireUser(ctx.db, id);
+  const temporary = given ?? randomPassword();
+  if (given !== undefined) assertPasswordAcceptable(given, target.username, 'temporary_password');
+  const hash = await hashPassword(temporary);
+  return audited(ctx, req, async (trx) => {
+    const user = await usersRepo.lockById(trx, ctx.dialect, id);
+    if (!user) throw errors.not_found(`User ${id} does not exist.`);
+    await usersRepo.update(trx, id, { password_hash: hash, must_change_password: 1, updated_at: Date.now() });
+    await endSessions(trx, user, 'all');
+    return [
+      { temporary_password: temporary },
+      {
+        action: 'user.reset_password',
+        resource_type: 'user',
+        resource_id: id,
+        detail: { username: user.username, generated: given === undefined },
+      },
+    ];
+  });
+}

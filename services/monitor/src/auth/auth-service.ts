@@ -7,6 +7,7 @@ import { refreshTokensRepo } from '../store/repos/refresh-tokens-repo.js';
 import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db } from '../store/schema.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
+import { assertPasswordLoginAllowed } from './password-login-gate.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { userPrincipal } from './principal.js';
 import { randomToken, sha256 } from './secrets.js';
@@ -67,6 +68,7 @@ export async function endSessions(trx: Db, user: UserRow, familyId: string | 'al
 
 /** Verifies a username and password and opens a session; the same 401 whether or not the user exists. */
 export async function login(ctx: AppContext, req: FastifyRequest, username: string, password: string) {
+  await assertPasswordLoginAllowed(ctx, username);
   const userKey = `${req.ip}|${username.toLowerCase()}`;
   const ipKey = `${req.ip}|*`;
   const max = ctx.config.loginMaxFailures;

@@ -10,6 +10,7 @@ for (const target of await testDatabases()) {
   describe(`OIDC sign-in on ${target.name}`, { skip: target.skip }, () => {
     let w: OidcWorld;
     let root: string;
+    let aliceToken: string;
     before(async () => {
       w = await startOidcWorld(target);
       root = (await w.monitor.login()).access_token;
@@ -81,6 +82,7 @@ for (const target of await testDatabases()) {
         'the state cookie is dropped',
       );
       const token = await w.accessToken(browser);
+      aliceToken = token;
       const who = (await me(token)).json();
       assert.equal(who.username, 'alice');
       assert.equal(who.email, 'alice@example.test');
@@ -114,6 +116,8 @@ for (const target of await testDatabases()) {
       const who = (await me(await w.accessToken(browser))).json();
       assert.equal(who.role, 'viewer');
       assert.equal((await users()).filter((u) => u.username.startsWith('alice')).length, 1, 'the same user');
+      // As any role change, the access tokens issued before end (the sessions renew and see it).
+      assert.equal((await me(aliceToken)).statusCode, 401);
       const change = (await audit('user.role_from_oidc'))[0];
       assert.deepEqual(change?.detail, { username: 'alice', from: 'admin', to: 'viewer' });
       // The highest of several mapped groups wins.

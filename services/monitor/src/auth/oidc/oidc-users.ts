@@ -39,7 +39,9 @@ export async function signInOidcUser(
   const subject = String(v.claims.sub);
   // A password nobody knows (hashed like any other): an oidc user has no usable password, and a
   // password sign-in attempt on their name costs the same time as any other wrong password.
-  const unusable = await hashPassword(randomToken());
+  // Hashed before the transaction (it takes a while), and only when the user looks new.
+  const known = await usersRepo.byOidcIdentity(ctx.db, issuer, subject);
+  const unusable = known ? null : await hashPassword(randomToken());
   return ctx.db.transaction().execute(async (trx) => {
     const found = await usersRepo.byOidcIdentity(trx, issuer, subject);
     let user: UserRow;
@@ -50,6 +52,9 @@ export async function signInOidcUser(
       user = (await usersRepo.update(trx, locked.id, { role: v.role, email, updated_at: now })) ?? locked;
       req.principal = userPrincipal(user);
       if (locked.role !== v.role) {
+        // As any role change: the user's other sessions renew their access tokens and see it.
+        const generation = await usersRepo.bumpTokenGeneration(trx, user.id);
+        user = { ...user, token_generation: generation ?? Number(user.token_generation) + 1 };
         await writeAudit(trx, req, {
           action: 'user.role_from_oidc',
           resource_type: 'user',
@@ -64,7 +69,7 @@ export async function signInOidcUser(
       user = await usersRepo.insert(trx, {
         username,
         email: emailFrom(v.claims),
-        password_hash: unusable,
+        password_hash: unusable ?? (await hashPassword(randomToken())),
         role: v.role,
         must_change_password: 0,
         created_at: now,

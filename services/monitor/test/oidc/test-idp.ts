@@ -21,8 +21,8 @@ export const CLIENT = { id: 'monitor-test', secret: 'idp-client-secret-5b2f' };
 export interface TestIdp {
   issuer: string;
   accounts: Map<string, IdpAccount>;
-  /** Registers the monitor's redirect URI (known only once the monitor's address is). */
-  register(redirectUri: string): void;
+  /** Registers the monitors' redirect URIs (known only once their addresses are). */
+  register(...redirectUris: string[]): void;
   close(): Promise<void>;
 }
 
@@ -101,13 +101,13 @@ export async function startTestIdp(host = 'localhost'): Promise<TestIdp> {
   return {
     issuer,
     accounts,
-    register(redirectUri) {
+    register(...redirectUris) {
       provider = new Provider(issuer, {
         clients: [
           {
             client_id: CLIENT.id,
             client_secret: CLIENT.secret,
-            redirect_uris: [redirectUri],
+            redirect_uris: redirectUris,
             grant_types: ['authorization_code'],
             response_types: ['code'],
             token_endpoint_auth_method: 'client_secret_basic',

@@ -84,7 +84,7 @@ describe('dashboard: single sign-on', { skip: needChromium() }, () => {
     // A reload stays signed in: the session is the refresh cookie, as for a password sign-in.
     await page.reload();
     await page.locator('.topbar').waitFor();
-    const cookies = await context.cookies(open.base);
+    const cookies = await context.cookies(`${open.base}/api/auth/refresh`);
     const refresh = cookies.find((c) => c.name === 'monitor_refresh');
     assert.deepEqual([refresh?.httpOnly, refresh?.sameSite, refresh?.path], [true, 'Strict', '/api/auth']);
     await shot(page, 'sso-dashboard');

@@ -110,6 +110,34 @@ for (const target of await testDatabases()) {
   });
 }
 
+for (const target of await testDatabases()) {
+  describe(`OIDC attempts counted per address on ${target.name}`, { skip: target.skip }, () => {
+    let w: OidcWorld;
+    before(async () => {
+      // A budget of 5 per address (5 × LOGIN_MAX_FAILURES) for starts and for callbacks.
+      w = await startOidcWorld(target, { LOGIN_MAX_FAILURES: '1' });
+    });
+    after(() => w.stop());
+
+    test('starts and refused callbacks beyond the budget are refused without a row or an audit entry', async () => {
+      const where = async (url: string) =>
+        (await new CookieClient().request(url)).res.headers.get('location') ?? '';
+      for (let i = 0; i < 5; i++)
+        assert.ok((await where(`${w.base}/api/auth/oidc/start`)).startsWith(w.idp.issuer));
+      assert.equal(await where(`${w.base}/api/auth/oidc/start`), '/?sso_error=rate_limited');
+      const junk = `${w.base}/api/auth/oidc/callback?code=x&state=${'y'.repeat(43)}`;
+      for (let i = 0; i < 5; i++) assert.equal(await where(junk), '/?sso_error=state');
+      assert.equal(await where(junk), '/?sso_error=rate_limited');
+      const root = (await w.monitor.login()).access_token;
+      const audit = await w.monitor.as(root, {
+        method: 'GET',
+        url: '/api/audit-log?action=auth.oidc_refused',
+      });
+      assert.equal(audit.json().length, 5);
+    });
+  });
+}
+
 describe('OIDC configuration', () => {
   const base = {
     DATA_DIR: '/tmp/unused',

@@ -56,7 +56,7 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (req, reply) => {
         const s = needOidc();
         try {
-          const { url, state } = await startOidcLogin(ctx, s);
+          const { url, state } = await startOidcLogin(ctx, s, req);
           setStateCookie(req, reply, state);
           return reply.code(302).header('location', url).send(null);
         } catch (e) {

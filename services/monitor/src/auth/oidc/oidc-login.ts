@@ -8,6 +8,7 @@ import { oidcLoginsRepo } from '../../store/repos/oidc-logins-repo.js';
 import type { UserRow } from '../../store/repos/users-repo.js';
 import type { TokenPair } from '../auth-service.js';
 import { sameDigest, sha256 } from '../secrets.js';
+import { refundSlot, takeSlot } from '../throttle.js';
 import { type Claims, mappedRole } from './oidc-claims.js';
 import { oidcConfiguration } from './oidc-client.js';
 import type { OidcSettings } from './oidc-settings.js';
@@ -28,6 +29,7 @@ export type RefusalCode =
   | 'no_role'
   | 'signup_disabled'
   | 'username_taken'
+  | 'rate_limited'
   | 'failed';
 
 export class OidcRefusal extends Error {
@@ -44,7 +46,8 @@ export class OidcRefusal extends Error {
  * encrypted) for PENDING_SECONDS. Returns the provider's authorization address and the state,
  * which the browser keeps in a cookie so that only the browser that started can finish.
  */
-export async function startOidcLogin(ctx: AppContext, settings: OidcSettings) {
+export async function startOidcLogin(ctx: AppContext, settings: OidcSettings, req: FastifyRequest) {
+  await throttle(ctx, req, 'start');
   const config = await oidcConfiguration(settings).catch((e: unknown) => {
     ctx.log.warn({ err: e, issuer: settings.issuer }, 'the OIDC provider did not answer its discovery');
     throw new OidcRefusal('provider_unavailable', 'The sign-in provider cannot be reached.');
@@ -72,6 +75,21 @@ export async function startOidcLogin(ctx: AppContext, settings: OidcSettings) {
   return { url: url.href, state };
 }
 
+// Each start stores a row and each refused callback an audit entry: both are counted per address
+// like failed sign-ins (a finished sign-in gives its places back), so nobody can flood either.
+const IP_BUDGET_FACTOR = 5;
+const throttleKey = (req: FastifyRequest, step: 'start' | 'callback') => `oidc-${step}|${req.ip}`;
+
+async function throttle(ctx: AppContext, req: FastifyRequest, step: 'start' | 'callback') {
+  const { retryAfter } = await takeSlot(
+    ctx,
+    throttleKey(req, step),
+    ctx.config.loginMaxFailures * IP_BUDGET_FACTOR,
+  );
+  if (retryAfter > 0)
+    throw new OidcRefusal('rate_limited', 'Too many single sign-on attempts from this address.');
+}
+
 async function refuse(ctx: AppContext, req: FastifyRequest, code: RefusalCode, message: string, detail = {}) {
   await writeAudit(ctx.db, req, {
     action: 'auth.oidc_refused',
@@ -93,6 +111,7 @@ export async function finishOidcLogin(
   req: FastifyRequest,
   browserState: string | null,
 ): Promise<{ pair: TokenPair; user: UserRow }> {
+  await throttle(ctx, req, 'callback');
   const query = new URL(req.url, 'http://x').searchParams;
   const state = query.get('state');
   if (!state || !browserState || !sameDigest(state, browserState))
@@ -148,5 +167,7 @@ export async function finishOidcLogin(
         : 'No free username could be found for this account.';
     throw await refuse(ctx, req, outcome, message, who);
   }
+  await refundSlot(ctx.db, throttleKey(req, 'start'));
+  await refundSlot(ctx.db, throttleKey(req, 'callback'));
   return outcome;
 }

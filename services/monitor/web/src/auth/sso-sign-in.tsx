@@ -18,6 +18,7 @@ const SSO_ERRORS: Record<string, string> = {
     'Your account has no role in this monitor. Ask an administrator to add you to a group that has one.',
   signup_disabled: 'Your account is not set up in this monitor. Ask an administrator to add you.',
   username_taken: 'No username was free for your account. Ask an administrator.',
+  rate_limited: 'Too many single sign-on attempts. Try again later.',
 };
 
 export interface SsoChoice {

@@ -95,8 +95,8 @@ for (const target of await testDatabases()) {
       assert.equal(signup.length, 1);
       assert.equal(signup[0]!.detail!.role, 'admin');
       assert.equal(signup[0]!.detail!.subject, 'alice-sub');
-      const logins = await audit('auth.oidc_login');
-      assert.equal(logins[0]!.actor_name, 'alice');
+      assert.equal(signup[0]!.actor_name, 'alice');
+      assert.equal((await audit('auth.oidc_login')).length, 0, 'one entry per sign-in: the sign-up');
     });
 
     test('an OIDC user has no usable password', async () => {
@@ -118,8 +118,11 @@ for (const target of await testDatabases()) {
       assert.equal((await users()).filter((u) => u.username.startsWith('alice')).length, 1, 'the same user');
       // As any role change, the access tokens issued before end (the sessions renew and see it).
       assert.equal((await me(aliceToken)).statusCode, 401);
-      const change = (await audit('user.role_from_oidc'))[0];
-      assert.deepEqual(change?.detail, { username: 'alice', from: 'admin', to: 'viewer' });
+      const change = (await audit('auth.oidc_login'))[0];
+      assert.deepEqual(
+        [change?.actor_name, change?.detail],
+        ['alice', { role: 'viewer', previous_role: 'admin' }],
+      );
       // The highest of several mapped groups wins.
       w.idp.accounts.set('alice-sub', {
         ...w.idp.accounts.get('alice-sub'),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { writeAudit } from '../../audit/audit.js';
+import { type AuditEntry, writeAudit } from '../../audit/audit.js';
 import type { AppContext } from '../../context.js';
 import { type UserRow, usersRepo } from '../../store/repos/users-repo.js';
 import type { Db, Role } from '../../store/schema.js';
@@ -42,26 +42,29 @@ export async function signInOidcUser(
   // Hashed before the transaction (it takes a while), and only when the user looks new.
   const known = await usersRepo.byOidcIdentity(ctx.db, issuer, subject);
   const unusable = known ? null : await hashPassword(randomToken());
+  // One audit entry per sign-in, as for every request: a sign-up, or a sign-in (with the role
+  // it changed from, if it did).
   return ctx.db.transaction().execute(async (trx) => {
     const found = await usersRepo.byOidcIdentity(trx, issuer, subject);
     let user: UserRow;
+    let entry: AuditEntry;
     const now = Date.now();
     if (found) {
       const locked = (await usersRepo.lockById(trx, ctx.dialect, found.id)) ?? found;
       const email = emailFrom(v.claims) ?? locked.email;
       user = (await usersRepo.update(trx, locked.id, { role: v.role, email, updated_at: now })) ?? locked;
-      req.principal = userPrincipal(user);
-      if (locked.role !== v.role) {
+      const changed = locked.role !== v.role;
+      if (changed) {
         // As any role change: the user's other sessions renew their access tokens and see it.
         const generation = await usersRepo.bumpTokenGeneration(trx, user.id);
         user = { ...user, token_generation: generation ?? Number(user.token_generation) + 1 };
-        await writeAudit(trx, req, {
-          action: 'user.role_from_oidc',
-          resource_type: 'user',
-          resource_id: user.id,
-          detail: { username: user.username, from: locked.role, to: v.role },
-        });
       }
+      entry = {
+        action: 'auth.oidc_login',
+        resource_type: 'user',
+        resource_id: user.id,
+        detail: { role: v.role, ...(changed && { previous_role: locked.role }) },
+      };
     } else {
       if (!settings.allowSignup) return 'signup_disabled';
       const username = await freeUsername(trx, v.claims, issuer, subject);
@@ -78,21 +81,16 @@ export async function signInOidcUser(
         oidc_issuer: issuer,
         oidc_subject: subject,
       });
-      req.principal = userPrincipal(user);
-      await writeAudit(trx, req, {
+      entry = {
         action: 'auth.oidc_signup',
         resource_type: 'user',
         resource_id: user.id,
         detail: { username, role: v.role, issuer, subject },
-      });
+      };
     }
+    req.principal = userPrincipal(user);
     const pair = await issueTokens(ctx, trx, user, v.familyId, req);
-    await writeAudit(trx, req, {
-      action: 'auth.oidc_login',
-      resource_type: 'user',
-      resource_id: user.id,
-      detail: { role: user.role },
-    });
+    await writeAudit(trx, req, entry);
     return { pair, user };
   });
 }

@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { apiKeysRoutes } from './api/api-keys/routes.js';
 import { auditLogRoutes } from './api/audit-log/routes.js';
+import { oidcRoutes } from './api/auth/oidc-routes.js';
 import { authRoutes } from './api/auth/routes.js';
 import { sessionsRoutes } from './api/auth/sessions-routes.js';
 import { badgesRoutes } from './api/badges/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
   await app.register(authRoutes(ctx));
   await app.register(sessionsRoutes(ctx));
+  await app.register(oidcRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(apiKeysRoutes(ctx));
   await app.register(auditLogRoutes(ctx));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { bool, int, loadConfig, oneOf, str, url } from '@app/kit';
+import { bool, ConfigError, type ConfigOf, int, loadConfig, oneOf, str, url } from '@app/kit';
+import { isSafeIssuer, type OidcSettings, parseRoleMap } from './auth/oidc/oidc-settings.js';
 
 /** The only place that reads process.env: everything else receives this object. */
 export const configSchema = {
@@ -20,6 +21,19 @@ export const configSchema = {
   PUBLIC_URL: url({ protocols: ['http', 'https'] }),
   /** true: GET /metrics answers without credentials (for a Prometheus on a trusted network). */
   METRICS_PUBLIC: bool({ default: false }),
+  /** Single sign-on (OpenID Connect): set OIDC_ISSUER to turn it on; see docs/configuration.md. */
+  OIDC_ISSUER: url({ protocols: ['https', 'http'] }),
+  OIDC_CLIENT_ID: str(),
+  OIDC_CLIENT_SECRET: str(),
+  OIDC_ROLE_CLAIM: str({ default: 'groups' }),
+  /** `claim-value:role` pairs, comma separated: `monitor-admins:admin,ops:viewer`. */
+  OIDC_ROLE_MAP: str(),
+  OIDC_ALLOW_SIGNUP: bool({ default: true }),
+  OIDC_DISPLAY_NAME: str({ default: 'single sign-on' }),
+  OIDC_SCOPES: str({ default: 'openid profile email' }),
+  /** disabled: only BREAK_GLASS_USERNAME may sign in with a password (everyone else uses OIDC). */
+  PASSWORD_LOGIN: oneOf(['enabled', 'disabled'], { default: 'enabled' }),
+  BREAK_GLASS_USERNAME: str(),
 };
 
 export interface MonitorConfig {
@@ -37,11 +51,18 @@ export interface MonitorConfig {
   checkConcurrency: number;
   publicUrl: string | undefined;
   metricsPublic: boolean;
+  /** Single sign-on; null when OIDC_ISSUER is unset. */
+  oidc: OidcSettings | null;
+  /** false: password sign-in is refused for everyone but `breakGlassUsername`. */
+  passwordLogin: boolean;
+  breakGlassUsername: string | undefined;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): MonitorConfig {
   const c = loadConfig(configSchema, env);
+  const publicUrl = c.PUBLIC_URL?.replace(/\/+$/, '');
+  const oidc = oidcSettings(c, publicUrl);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -55,7 +76,54 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
     checkConcurrency: c.CHECK_CONCURRENCY,
-    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     metricsPublic: c.METRICS_PUBLIC,
+    oidc,
+    passwordLogin: c.PASSWORD_LOGIN === 'enabled',
+    breakGlassUsername: c.BREAK_GLASS_USERNAME,
+  };
+}
+
+type Loaded = ConfigOf<typeof configSchema>;
+
+/**
+ * The OIDC settings, checked as a whole: a half-configured sign-on (or password sign-in switched
+ * off with no other way in) stops the start with every problem named, instead of failing at the
+ * first sign-in.
+ */
+function oidcSettings(c: Loaded, publicUrl: string | undefined): OidcSettings | null {
+  const problems: string[] = [];
+  const roleMap = c.OIDC_ROLE_MAP === undefined ? undefined : parseRoleMap(c.OIDC_ROLE_MAP);
+  if (typeof roleMap === 'string') problems.push(`OIDC_ROLE_MAP ${roleMap}`);
+  if (c.PASSWORD_LOGIN === 'disabled') {
+    if (!c.OIDC_ISSUER) problems.push('PASSWORD_LOGIN=disabled needs single sign-on (OIDC_ISSUER)');
+    if (!c.BREAK_GLASS_USERNAME)
+      problems.push('PASSWORD_LOGIN=disabled needs BREAK_GLASS_USERNAME (a superadmin kept for emergencies)');
+  }
+  if (c.OIDC_ISSUER) {
+    const need = {
+      OIDC_CLIENT_ID: c.OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET,
+      PUBLIC_URL: publicUrl,
+    };
+    for (const [name, value] of Object.entries(need))
+      if (!value) problems.push(`${name} is needed with OIDC_ISSUER`);
+    if (roleMap === undefined) problems.push('OIDC_ROLE_MAP is needed with OIDC_ISSUER');
+    if (!isSafeIssuer(c.OIDC_ISSUER))
+      problems.push('OIDC_ISSUER must use https (plain http only on a loopback address)');
+    if (!c.OIDC_SCOPES.split(/\s+/).includes('openid')) problems.push('OIDC_SCOPES must include openid');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (!c.OIDC_ISSUER || typeof roleMap !== 'object') return null;
+  return {
+    issuer: c.OIDC_ISSUER,
+    clientId: c.OIDC_CLIENT_ID!,
+    clientSecret: c.OIDC_CLIENT_SECRET!,
+    roleClaim: c.OIDC_ROLE_CLAIM,
+    roleMap,
+    allowSignup: c.OIDC_ALLOW_SIGNUP,
+    displayName: c.OIDC_DISPLAY_NAME,
+    scopes: c.OIDC_SCOPES,
+    redirectUri: `${publicUrl}/api/auth/oidc/callback`,
   };
 }

@@ -6,6 +6,7 @@ export const errors = defineErrors({
   invalid_credentials: { status: 401, title: 'Invalid credentials' },
   invalid_token: { status: 401, title: 'Invalid token' },
   password_change_required: { status: 403, title: 'Password change required' },
+  password_login_disabled: { status: 403, title: 'Password sign-in disabled' },
   api_key_not_allowed: { status: 403, title: 'API key not allowed' },
   last_superadmin: { status: 409, title: 'Last superadmin' },
   username_taken: { status: 409, title: 'Username taken' },

@@ -9,6 +9,7 @@ import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db, SessionMethod } from '../store/schema.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { principalOf } from './authenticate.js';
+import { assertPasswordLoginAllowed } from './password-login-gate.js';
 import { assertPasswordAcceptable } from './password-policy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { userPrincipal } from './principal.js';
@@ -88,6 +89,7 @@ export async function endSessions(
 
 /** Verifies a username and password and opens a session; the same 401 whether or not the user exists. */
 export async function login(ctx: AppContext, req: FastifyRequest, username: string, password: string) {
+  await assertPasswordLoginAllowed(ctx, username);
   const userKey = `${req.ip}|${username.toLowerCase()}`;
   const ipKey = `${req.ip}|*`;
   const max = ctx.config.loginMaxFailures;

@@ -26,7 +26,7 @@ export function refreshCookieOf(req: FastifyRequest): string | null {
 
 // Secure when the client reached us over https, directly or through a proxy that says so. Trusting
 // X-Forwarded-Proto here is safe: a forged value can only make the cookie stricter.
-function isHttps(req: FastifyRequest): boolean {
+export function isHttps(req: FastifyRequest): boolean {
   if (req.protocol === 'https') return true;
   const fwd = req.headers['x-forwarded-proto'];
   const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();

@@ -12,6 +12,23 @@ export interface UsersTable {
   updated_at: number;
   /** Bumped to end every access token issued before (see 031-token-generation). */
   token_generation: Generated<number>;
+  /** How the user signs in (see 053-oidc); oidc users have a random, never-revealed password hash. */
+  account_type: Generated<AccountType>;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+}
+
+export type AccountType = 'local' | 'oidc';
+
+/** A sign-in sent to the OIDC provider and not yet back: single use, 10 minutes (053-oidc). */
+export interface OidcLoginsTable {
+  /** sha256 of the state sent to the provider (the browser holds the state itself in a cookie). */
+  state_hash: string;
+  nonce: string;
+  /** The PKCE verifier, encrypted with the instance key. */
+  code_verifier: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export type Role = 'superadmin' | 'admin' | 'viewer';
@@ -109,6 +126,7 @@ export interface MonitorDB {
   status_page_monitors: StatusPageMonitorsTable;
   incident_updates: IncidentUpdatesTable;
   status_subscribers: StatusSubscribersTable;
+  oidc_logins: OidcLoginsTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';

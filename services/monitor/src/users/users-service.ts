@@ -16,6 +16,7 @@ export function toUserView(u: UserRow) {
     email: u.email,
     role: u.role,
     must_change_password: u.must_change_password === 1,
+    account_type: u.account_type,
     created_at: new Date(u.created_at).toISOString(),
     updated_at: new Date(u.updated_at).toISOString(),
   };

@@ -33,6 +33,7 @@ for (const target of await testDatabases()) {
         role: 'superadmin',
         must_change_password: false,
         auth_method: 'jwt',
+        account_type: 'local',
       });
     });
 

@@ -95,6 +95,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           role: u.role,
           must_change_password: u.must_change_password === 1,
           auth_method: p.kind === 'api_key' ? ('api_key' as const) : ('jwt' as const),
+          account_type: u.account_type,
         };
       },
     );

@@ -42,6 +42,9 @@ export const TokenPair = Type.Object({
   token_type: Type.Literal('bearer'),
   expires_in: Type.Integer({ description: 'Seconds until the access token expires' }),
 });
+export const AccountType = Type.Union([Type.Literal('local'), Type.Literal('oidc')], {
+  description: '`local`: signs in with a password; `oidc`: with single sign-on (no usable password)',
+});
 export const Me = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
@@ -49,6 +52,7 @@ export const Me = Type.Object({
   role: Type.String(),
   must_change_password: Type.Boolean(),
   auth_method: Type.Union([Type.Literal('jwt'), Type.Literal('api_key')]),
+  account_type: AccountType,
 });
 
 export const Session = Type.Object({

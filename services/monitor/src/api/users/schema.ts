@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Password } from '../auth/schema.js';
+import { AccountType, Password } from '../auth/schema.js';
 
 export const RoleSchema = Type.Union([
   Type.Literal('superadmin'),
@@ -15,6 +15,7 @@ export const User = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   role: RoleSchema,
   must_change_password: Type.Boolean(),
+  account_type: AccountType,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

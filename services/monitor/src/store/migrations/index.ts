@@ -11,6 +11,7 @@ import { statusPages } from './040-status-pages.js';
 import { statusSubscribers } from './042-status-subscribers.js';
 import { monitorTlsDays } from './043-monitor-tls-days.js';
 import { sessions } from './052-sessions.js';
+import { oidc } from './053-oidc.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -29,4 +30,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '042-status-subscribers': statusSubscribers,
   '043-monitor-tls-days': monitorTlsDays,
   '052-sessions': sessions,
+  '053-oidc': oidc,
 });

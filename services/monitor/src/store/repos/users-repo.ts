@@ -9,6 +9,13 @@ export const usersRepo = {
   byId: (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
   byUsername: (db: Db, username: string) =>
     db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
+  byOidcIdentity: (db: Db, issuer: string, subject: string) =>
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('oidc_issuer', '=', issuer)
+      .where('oidc_subject', '=', subject)
+      .executeTakeFirst(),
   list: (db: Db) => db.selectFrom('users').selectAll().orderBy('id').execute(),
   count: async (db: Db) =>
     Number(

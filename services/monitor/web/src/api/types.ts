@@ -9,6 +9,8 @@ export interface Me {
   role: Role;
   must_change_password: boolean;
   auth_method: 'jwt' | 'api_key';
+  /** How the user signs in: a password, or single sign-on (no usable password). */
+  account_type: 'local' | 'oidc';
 }
 
 export interface TokenPair {

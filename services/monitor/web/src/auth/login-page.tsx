@@ -3,6 +3,7 @@ import { ApiError, messageOf } from '../api/problem.js';
 import { Field } from '../components/field.js';
 import { Notice } from '../components/notice.js';
 import { useAuth } from './auth-context.js';
+import { SsoButton, SsoOnlyPage, useSsoChoice } from './sso-sign-in.js';
 
 /** The sign-in form; after success the app shows the page the user asked for. */
 export function LoginPage() {
@@ -11,6 +12,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const sso = useSsoChoice();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,11 +29,13 @@ export function LoginPage() {
     }
   };
 
+  if (sso.passwordHidden) return <SsoOnlyPage sso={sso} />;
   return (
     <main className="auth-page">
       <form className="card auth-card" onSubmit={submit} aria-labelledby="signin-title">
         <h1 id="signin-title">Sign in to Monitor</h1>
         {error && <Notice kind="error">{error}</Notice>}
+        <SsoButton sso={sso} />
         <Field label="Username">
           <input
             name="username"

@@ -6,6 +6,7 @@ import { errors } from '../errors.js';
 import { refreshTokensRepo } from '../store/repos/refresh-tokens-repo.js';
 import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db } from '../store/schema.js';
+import { openMfaChallenge } from '../two-factor/mfa-challenge.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { userPrincipal } from './principal.js';
@@ -17,6 +18,12 @@ export interface TokenPair {
   refresh_token: string;
   token_type: 'bearer';
   expires_in: number;
+}
+
+/** The password step's answer for a user with two-factor on: the second step follows with the token. */
+export interface MfaRequired {
+  mfa_required: true;
+  mfa_token: string;
 }
 
 // The per-IP budget lets one address try a few accounts but not spray many.
@@ -65,8 +72,16 @@ export async function endSessions(trx: Db, user: UserRow, familyId: string | 'al
   return { ...user, token_generation: generation ?? Number(user.token_generation) + 1 };
 }
 
-/** Verifies a username and password and opens a session; the same 401 whether or not the user exists. */
-export async function login(ctx: AppContext, req: FastifyRequest, username: string, password: string) {
+/**
+ * Verifies a username and password and opens a session, or for a user with two-factor on answers
+ * the challenge of the second step (POST /api/auth/login/mfa); the same 401 whether or not the user exists.
+ */
+export async function login(
+  ctx: AppContext,
+  req: FastifyRequest,
+  username: string,
+  password: string,
+): Promise<TokenPair | MfaRequired> {
   const userKey = `${req.ip}|${username.toLowerCase()}`;
   const ipKey = `${req.ip}|*`;
   const max = ctx.config.loginMaxFailures;
@@ -87,12 +102,16 @@ export async function login(ctx: AppContext, req: FastifyRequest, username: stri
     });
     throw wrong();
   }
-  return audited(ctx, req, async (trx) => {
+  return audited<TokenPair | MfaRequired>(ctx, req, async (trx) => {
     const locked = await usersRepo.lockById(trx, ctx.dialect, user.id);
     // A password set while this one was being checked wins: the old one no longer opens sessions.
     if (!locked || locked.password_hash !== user.password_hash) throw wrong();
     await clearSlots(trx, userKey);
     await refundSlot(trx, ipKey);
+    if (locked.two_factor_enabled_at !== null) {
+      const mfa: MfaRequired = { mfa_required: true, mfa_token: await openMfaChallenge(trx, locked.id) };
+      return [mfa, { action: 'auth.mfa_challenge', resource_type: 'user', resource_id: locked.id }];
+    }
     const pair = await issueTokens(ctx, trx, locked, randomUUID(), req);
     req.principal = userPrincipal(locked);
     return [pair, { action: 'auth.login', resource_type: 'user', resource_id: locked.id }];

@@ -12,6 +12,34 @@ export interface UsersTable {
   updated_at: number;
   /** Bumped to end every access token issued before (see 031-token-generation). */
   token_generation: Generated<number>;
+  /** When TOTP two-factor sign-in was confirmed; null = off (see 051-two-factor). */
+  two_factor_enabled_at: number | null;
+}
+
+/** A user's TOTP seeds, encrypted with the service key; never leave the service. */
+export interface TwoFactorSecretsTable {
+  user_id: number;
+  secret: string | null;
+  pending_secret: string | null;
+  pending_created_at: number | null;
+  last_time_step: number | null;
+}
+
+/** One single-use recovery code (SHA-256 only). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** The ticket between a correct password and the second factor (SHA-256 only; single use). */
+export interface MfaChallengesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
 }
 
 export type Role = 'superadmin' | 'admin' | 'viewer';
@@ -92,6 +120,9 @@ export interface MonitorDB {
   status_page_monitors: StatusPageMonitorsTable;
   incident_updates: IncidentUpdatesTable;
   status_subscribers: StatusSubscribersTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';

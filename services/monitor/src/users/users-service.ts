@@ -15,6 +15,7 @@ export function toUserView(u: UserRow) {
     email: u.email,
     role: u.role,
     must_change_password: u.must_change_password === 1,
+    two_factor_enabled: u.two_factor_enabled_at !== null,
     created_at: new Date(u.created_at).toISOString(),
     updated_at: new Date(u.updated_at).toISOString(),
   };

@@ -15,6 +15,7 @@ export const User = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   role: RoleSchema,
   must_change_password: Type.Boolean(),
+  two_factor_enabled: Type.Boolean({ description: 'TOTP two-factor sign-in is on' }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

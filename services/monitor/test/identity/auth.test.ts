@@ -33,6 +33,8 @@ for (const target of await testDatabases()) {
         role: 'superadmin',
         must_change_password: false,
         auth_method: 'jwt',
+        two_factor_enabled: false,
+        mfa_enrolment_required: false,
       });
     });
 

@@ -70,4 +70,9 @@ export async function passwordStep(s: TestServer, p: Person, remoteAddress?: str
 
 /** The second step. */
 export const mfaStep = (s: TestServer, payload: Record<string, unknown>, remoteAddress?: string) =>
-  s.app.inject({ method: 'POST', url: '/api/auth/login/mfa', payload, ...(remoteAddress && { remoteAddress }) });
+  s.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/mfa',
+    payload,
+    ...(remoteAddress && { remoteAddress }),
+  });

@@ -80,7 +80,10 @@ for (const target of await testDatabases()) {
       });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().refresh_token, undefined);
-      assert.match(String(res.headers['set-cookie']), /^monitor_refresh=[A-Za-z0-9_-]+; Path=\/api\/auth;.*HttpOnly/);
+      assert.match(
+        String(res.headers['set-cookie']),
+        /^monitor_refresh=[A-Za-z0-9_-]+; Path=\/api\/auth;.*HttpOnly/,
+      );
     });
 
     test('a recovery code signs in once; typed with capitals and without the dash it still counts', async () => {
@@ -113,7 +116,11 @@ for (const target of await testDatabases()) {
       const neither = await mfaStep(s, { mfa_token: token });
       assert.equal(neither.statusCode, 422);
       assert.equal(neither.json().code, 'validation_failed');
-      const both = await mfaStep(s, { mfa_token: token, code: await codeAt(secret), recovery_code: 'abcde-fghij' });
+      const both = await mfaStep(s, {
+        mfa_token: token,
+        code: await codeAt(secret),
+        recovery_code: 'abcde-fghij',
+      });
       assert.equal(both.statusCode, 422);
       const malformed = await mfaStep(s, { mfa_token: token, code: '12ab56' });
       assert.equal(malformed.statusCode, 422, malformed.body);

@@ -1,6 +1,7 @@
 import { PageHeader } from '../components/notice.js';
 import { useAuth } from './auth-context.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { TwoFactorPanel } from './two-factor-panel.js';
 
 /** The signed-in user's own page: who they are and their password. */
 export function AccountPage() {
@@ -20,6 +21,7 @@ export function AccountPage() {
       <div className="card narrow">
         <ChangePasswordForm onDone={() => undefined} />
       </div>
+      <TwoFactorPanel />
     </section>
   );
 }

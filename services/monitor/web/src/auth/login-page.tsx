@@ -3,6 +3,7 @@ import { ApiError, messageOf } from '../api/problem.js';
 import { Field } from '../components/field.js';
 import { Notice } from '../components/notice.js';
 import { useAuth } from './auth-context.js';
+import { MfaStepForm } from './mfa-step-form.js';
 
 /** The sign-in form; after success the app shows the page the user asked for. */
 export function LoginPage() {
@@ -11,13 +12,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set once the password was right for a user with two-factor on: the code step follows.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await signIn(username, password);
+      setMfaToken(await signIn(username, password));
     } catch (err) {
       if (err instanceof ApiError && err.status === 429)
         setError('Too many failed sign-ins. Try again later.');
@@ -26,6 +29,21 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (mfaToken) {
+    return (
+      <main className="auth-page">
+        <MfaStepForm
+          mfaToken={mfaToken}
+          onRestart={(message) => {
+            setMfaToken(null);
+            setPassword('');
+            setError(message ?? null);
+          }}
+        />
+      </main>
+    );
+  }
 
   return (
     <main className="auth-page">

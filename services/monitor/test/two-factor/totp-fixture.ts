@@ -15,9 +15,9 @@ export async function freshStep(minRemainingMs = 6_000): Promise<void> {
   if (left < minRemainingMs) await delay(left + 50);
 }
 
-/** The code of `secret` for the step `offset` steps from now, computed here with the library. */
-export const codeAt = (secret: string, offset = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+/** The code of `secret` for the step `offset` steps from `from` (now), computed here with the library. */
+export const codeAt = (secret: string, offset = 0, from = Date.now()) =>
+  generate({ secret, epoch: Math.floor(from / 1000) + offset * 30 });
 
 export interface Person {
   id: number;

@@ -69,7 +69,7 @@ describe('dashboard: required two-factor, enrolling with the QR code, signing in
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
     // The data: SVG is allowed by the CSP and really renders (a blocked image has no size).
-    assert.ok(Number(await qr.evaluate('(img) => img.naturalWidth')) > 0);
+    assert.ok((await qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) > 0);
     const secret = ((await page.locator('.totp-secret').textContent()) ?? '').trim();
     assert.match(secret, /^[A-Z2-7]{32}$/);
     await shot(page, 'two-factor-enrol');

@@ -19,13 +19,27 @@ export async function takeCodeSlot(ctx: AppContext, userId: number): Promise<voi
 }
 
 /**
+ * The clear seed. A seed sealed under another SECRET_KEY cannot be opened: that is said plainly
+ * (a 409 naming the way out) rather than left to a 500.
+ */
+export function openSeed(ctx: AppContext, sealed: string): string {
+  try {
+    return decryptSecret(ctx.keys.encryption, sealed);
+  } catch {
+    throw errors.conflict(
+      'The two-factor seed cannot be read (SECRET_KEY changed?): a superadmin must remove two-factor sign-in for this user (DELETE /api/users/{id}/two-factor).',
+    );
+  }
+}
+
+/**
  * True when `code` is a current code of the user's confirmed seed not used before; its time step is
  * recorded in `trx` (the same code is refused afterwards, even within its 30 seconds).
  */
 export async function spendCode(ctx: AppContext, trx: Db, userId: number, code: string): Promise<boolean> {
   const row = await twoFactorRepo.secretsOf(trx, userId);
   if (!row?.secret) return false;
-  const secret = decryptSecret(ctx.keys.encryption, row.secret);
+  const secret = openSeed(ctx, row.secret);
   const step = await codeStep(secret, code, row.last_time_step === null ? null : Number(row.last_time_step));
   return step !== null && (await twoFactorRepo.spendStep(trx, userId, step));
 }

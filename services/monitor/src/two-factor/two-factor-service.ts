@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { audited, writeAudit } from '../audit/audit.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { clearSlots } from '../auth/throttle.js';
-import { decryptSecret, encryptSecret } from '../channels/secret-box.js';
+import { encryptSecret } from '../channels/secret-box.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { twoFactorRepo } from '../store/repos/two-factor-repo.js';
@@ -10,7 +10,7 @@ import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db } from '../store/schema.js';
 import { mfaEnrolmentRequired } from './enrolment-gate.js';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
-import { codeThrottleKey, spendCode, takeCodeSlot, wrongFactor } from './second-factor.js';
+import { codeThrottleKey, openSeed, spendCode, takeCodeSlot, wrongFactor } from './second-factor.js';
 import { codeStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp.js';
 
 async function userOf(db: Db, id: number): Promise<UserRow> {
@@ -61,7 +61,7 @@ export async function confirmEnrolment(ctx: AppContext, req: FastifyRequest, use
   }
   await takeCodeSlot(ctx, userId);
   const pending = row.pending_secret;
-  const step = await codeStep(decryptSecret(ctx.keys.encryption, pending), code, null);
+  const step = await codeStep(openSeed(ctx, pending), code, null);
   if (step === null) {
     await writeAudit(ctx.db, req, {
       action: 'two_factor.code_failed',

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
+import { encryptSecret } from '../../src/channels/secret-box.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { codeAt, enable, freshStep, mfaStep, newPerson, passwordStep } from './totp-fixture.js';
 
@@ -182,6 +184,26 @@ for (const target of await testDatabases()) {
       assert.equal(entry.resource_id, String(p.id));
       assert.equal(entry.actor_name, 'root-admin');
       assert.deepEqual(entry.detail, { username: p.username });
+    });
+
+    test('a seed sealed under another key is a clear 409 naming the way out, not a 500', async () => {
+      await freshStep();
+      const p = await newPerson(s, root);
+      const { secret } = await enable(s, p);
+      await s.ctx.db
+        .updateTable('two_factor_secrets')
+        .set({ secret: encryptSecret(randomBytes(32), secret) })
+        .where('user_id', '=', p.id)
+        .execute();
+      const res = await mfaStep(s, { mfa_token: await passwordStep(s, p), code: await codeAt(secret, 0) });
+      assert.equal(res.statusCode, 409, res.body);
+      assert.equal(res.json().code, 'conflict');
+      assert.match(res.json().detail, /SECRET_KEY changed\?\): a superadmin must remove/);
+      assert.equal(
+        (await s.as(root, { method: 'DELETE', url: `/api/users/${p.id}/two-factor` })).statusCode,
+        204,
+      );
+      assert.equal(typeof (await s.login(p.username, p.password)).access_token, 'string');
     });
 
     test('seeds are encrypted at rest; no seed, recovery code or challenge is in any answer or the audit log', async () => {

@@ -154,6 +154,37 @@ for (const target of await testDatabases()) {
       assert.equal((await auditOf(p.id, 'auth.mfa_failed')).length, BUDGET);
     });
 
+    test('the same code sent twice at once opens exactly one session', async () => {
+      await freshStep();
+      const p = await newPerson(s, root);
+      const { secret } = await enable(s, p);
+      const code = await codeAt(secret, 0);
+      const challenges = [await passwordStep(s, p), await passwordStep(s, p), await passwordStep(s, p)];
+      const results = await Promise.all(challenges.map((t) => mfaStep(s, { mfa_token: t, code })));
+      assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 401, 401]);
+    });
+
+    test('wrong codes in account actions share the user’s budget', async () => {
+      await freshStep();
+      const p = await newPerson(s, root);
+      const { secret } = await enable(s, p);
+      const right = await codeAt(secret, 0);
+      const wrong = right === '000000' ? '111111' : '000000';
+      const url = '/api/auth/two-factor/recovery-codes';
+      for (let i = 0; i < BUDGET; i++) {
+        const res = await s.as(p.token, { method: 'POST', url, payload: { code: wrong } });
+        assert.equal(res.statusCode, 422, res.body);
+      }
+      const limited = await s.as(p.token, {
+        method: 'POST',
+        url: '/api/auth/two-factor/disable',
+        payload: { code: right },
+      });
+      assert.equal(limited.statusCode, 429);
+      assert.equal(limited.json().code, 'rate_limited');
+      assert.equal((await auditOf(p.id, 'two_factor.code_failed')).length, BUDGET);
+    });
+
     test('a user with two-factor removed by a superadmin signs in with the password alone', async () => {
       await freshStep();
       const p = await newPerson(s, root);

@@ -24,6 +24,7 @@ import { statusPagesRoutes } from './api/status-pages/routes.js';
 import { subscriptionAdminRoutes } from './api/subscriptions/admin-routes.js';
 import { subscriptionPublicRoutes } from './api/subscriptions/public-routes.js';
 import { transferRoutes } from './api/transfer/routes.js';
+import { twoFactorRoutes } from './api/two-factor/routes.js';
 import { uptimeRoutes } from './api/uptime/routes.js';
 import { usersRoutes } from './api/users/routes.js';
 import { installAuthentication } from './auth/authenticate.js';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes(ctx));
   await app.register(sessionsRoutes(ctx));
   await app.register(oidcRoutes(ctx));
+  await app.register(twoFactorRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(apiKeysRoutes(ctx));
   await app.register(auditLogRoutes(ctx));

@@ -7,6 +7,7 @@ import { refreshTokensRepo } from '../store/repos/refresh-tokens-repo.js';
 import { sessionsRepo } from '../store/repos/sessions-repo.js';
 import { type UserRow, usersRepo } from '../store/repos/users-repo.js';
 import type { Db, SessionMethod } from '../store/schema.js';
+import { openMfaChallenge } from '../two-factor/mfa-challenge.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { principalOf } from './authenticate.js';
 import { assertPasswordLoginAllowed } from './password-login-gate.js';
@@ -14,7 +15,7 @@ import { assertPasswordAcceptable } from './password-policy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { userPrincipal } from './principal.js';
 import { randomToken, sha256 } from './secrets.js';
-import { methodOf, recordSession } from './session-record.js';
+import { recordSession } from './session-record.js';
 import { clearSlots, rateLimited, refundSlot, takeSlot, takeSlots } from './throttle.js';
 
 export interface TokenPair {
@@ -22,6 +23,12 @@ export interface TokenPair {
   refresh_token: string;
   token_type: 'bearer';
   expires_in: number;
+}
+
+/** The password step's answer for a user with two-factor on: the second step follows with the token. */
+export interface MfaRequired {
+  mfa_required: true;
+  mfa_token: string;
 }
 
 // The per-IP budget lets one address try a few accounts but not spray many.
@@ -40,7 +47,7 @@ export async function issueTokens(
   user: UserRow,
   familyId: string,
   req: FastifyRequest,
-  method: SessionMethod = methodOf(req),
+  method: SessionMethod = 'password',
 ): Promise<TokenPair> {
   const refresh = randomToken();
   const now = Date.now();
@@ -87,8 +94,16 @@ export async function endSessions(
   return { ...user, token_generation: generation ?? Number(user.token_generation) + 1 };
 }
 
-/** Verifies a username and password and opens a session; the same 401 whether or not the user exists. */
-export async function login(ctx: AppContext, req: FastifyRequest, username: string, password: string) {
+/**
+ * Verifies a username and password and opens a session, or for a user with two-factor on answers
+ * the challenge of the second step (POST /api/auth/login/mfa); the same 401 whether or not the user exists.
+ */
+export async function login(
+  ctx: AppContext,
+  req: FastifyRequest,
+  username: string,
+  password: string,
+): Promise<TokenPair | MfaRequired> {
   await assertPasswordLoginAllowed(ctx, username);
   const userKey = `${req.ip}|${username.toLowerCase()}`;
   const ipKey = `${req.ip}|*`;
@@ -110,12 +125,16 @@ export async function login(ctx: AppContext, req: FastifyRequest, username: stri
     });
     throw wrong();
   }
-  return audited(ctx, req, async (trx) => {
+  return audited<TokenPair | MfaRequired>(ctx, req, async (trx) => {
     const locked = await usersRepo.lockById(trx, ctx.dialect, user.id);
     // A password set while this one was being checked wins: the old one no longer opens sessions.
     if (!locked || locked.password_hash !== user.password_hash) throw wrong();
     await clearSlots(trx, userKey);
     await refundSlot(trx, ipKey);
+    if (locked.two_factor_enabled_at !== null) {
+      const mfa: MfaRequired = { mfa_required: true, mfa_token: await openMfaChallenge(trx, locked.id) };
+      return [mfa, { action: 'auth.mfa_challenge', resource_type: 'user', resource_id: locked.id }];
+    }
     const pair = await issueTokens(ctx, trx, locked, randomUUID(), req);
     req.principal = userPrincipal(locked);
     return [pair, { action: 'auth.login', resource_type: 'user', resource_id: locked.id }];

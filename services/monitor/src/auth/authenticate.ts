@@ -4,6 +4,7 @@ import { errors } from '../errors.js';
 import { apiKeysRepo } from '../store/repos/api-keys-repo.js';
 import { sessionsRepo } from '../store/repos/sessions-repo.js';
 import { usersRepo } from '../store/repos/users-repo.js';
+import { mfaEnrolmentRequired } from '../two-factor/enrolment-gate.js';
 import { verifyAccessToken } from './access-tokens.js';
 import { keyPrincipal, type Principal, roleAtLeast, userPrincipal } from './principal.js';
 import { API_KEY_PREFIX, lookupPrefix, sameDigest, sha256 } from './secrets.js';
@@ -102,6 +103,14 @@ export function installAuthentication(
     req.principal = p;
     if (p.mustChangePassword && !rule.duringPasswordChange) {
       throw errors.password_change_required('Change your password first (POST /api/auth/change-password).');
+    }
+    // API keys are never held up: they are made by a signed-in person and used by machines.
+    if (p.kind === 'user' && !p.twoFactorEnabled && !rule.duringMfaEnrolment) {
+      if (await mfaEnrolmentRequired(ctx, p.role)) {
+        throw errors.mfa_enrolment_required(
+          'Your role requires two-factor sign-in: set it up first (POST /api/auth/two-factor/enrol).',
+        );
+      }
     }
     if (rule.jwtOnly && p.kind === 'api_key') {
       throw errors.api_key_not_allowed('This action needs a signed-in user; API keys cannot perform it.');

@@ -1,6 +1,12 @@
 import type { Role } from '../store/schema.js';
 
-type PrincipalUser = { id: number; username: string; role: Role; must_change_password: number };
+type PrincipalUser = {
+  id: number;
+  username: string;
+  role: Role;
+  must_change_password: number;
+  two_factor_enabled_at?: number | null;
+};
 
 /** Who is making a request, resolved from a JWT or an API key. */
 export interface Principal {
@@ -9,6 +15,8 @@ export interface Principal {
   username: string;
   role: Role;
   mustChangePassword: boolean;
+  /** The user has TOTP two-factor sign-in on (for the required-role gate). */
+  twoFactorEnabled: boolean;
   apiKeyId: number | null;
   apiKeyName: string | null;
   /** The session (refresh-token family) of the access token; null for API keys and stream tickets. */
@@ -23,6 +31,7 @@ export function userPrincipal(user: PrincipalUser, sessionId: string | null = nu
     username: user.username,
     role: user.role,
     mustChangePassword: user.must_change_password === 1,
+    twoFactorEnabled: user.two_factor_enabled_at !== null && user.two_factor_enabled_at !== undefined,
     apiKeyId: null,
     apiKeyName: null,
     sessionId,
@@ -48,6 +57,8 @@ export interface AuthRule {
   jwtOnly?: boolean;
   /** Reachable while a password change is pending (the forced first-login change). */
   duringPasswordChange?: boolean;
+  /** Reachable while a required two-factor enrolment is pending (see two-factor/enrolment-gate). */
+  duringMfaEnrolment?: boolean;
 }
 
 const RANK: Record<Role, number> = { viewer: 0, admin: 1, superadmin: 2 };

@@ -5,18 +5,6 @@ import type { Db, SessionMethod } from '../store/schema.js';
 // A user agent is whatever the client sends: kept short enough to show, never long enough to flood.
 const USER_AGENT_MAX = 400;
 
-/**
- * How a session opened by `req` was opened, when the caller of issueTokens does not say: the
- * second sign-in step (`…/login/mfa`) means a password and a code, an OIDC route means single
- * sign-on, anything else a password.
- */
-export function methodOf(req: FastifyRequest): SessionMethod {
-  const url = req.routeOptions?.url ?? req.url;
-  if (/\/login\/mfa\b/.test(url)) return 'two_factor';
-  if (/\boidc\b/.test(url)) return 'oidc';
-  return 'password';
-}
-
 function userAgentOf(req: FastifyRequest): string | null {
   const ua = req.headers['user-agent'];
   return typeof ua === 'string' && ua !== '' ? ua.slice(0, USER_AGENT_MAX) : null;

@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { orNull } from './nullable.js';
 
+const RoleName = Type.Union([Type.Literal('superadmin'), Type.Literal('admin'), Type.Literal('viewer')]);
+
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** The settings object, as read (GET) and as stored; every key always present. */
@@ -29,6 +31,10 @@ export const SettingsView = Type.Object({
         'The e-mail channel whose SMTP server and sender mail status page subscribers; null = subscriptions off',
     }),
   ),
+  two_factor_required_roles: Type.Array(RoleName, {
+    description:
+      'Users of these roles must turn on two-factor sign-in: until they do, only enrolment, /api/auth/me and sign-out answer them (403 mfa_enrolment_required). API keys are not affected.',
+  }),
 });
 export type Settings = Static<typeof SettingsView>;
 
@@ -46,6 +52,7 @@ export const SettingsPatch = Type.Object(
     smtp_password: Type.Optional(orNull(Type.String({ minLength: 1, maxLength: 1024 }))),
     smtp_from: Type.Optional(orNull(Type.String({ minLength: 3, maxLength: 1000 }))),
     status_subscriptions_channel_id: Type.Optional(orNull(Type.Integer({ minimum: 1 }))),
+    two_factor_required_roles: Type.Optional(Type.Array(RoleName, { uniqueItems: true, maxItems: 3 })),
   },
   { additionalProperties: false },
 );
@@ -61,6 +68,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   smtp_password: null,
   smtp_from: null,
   status_subscriptions_channel_id: null,
+  two_factor_required_roles: [],
 };
 
 /** Settings stored encrypted and read masked. */

@@ -16,6 +16,8 @@ export interface UsersTable {
   account_type: Generated<AccountType>;
   oidc_issuer: string | null;
   oidc_subject: string | null;
+  /** When TOTP two-factor sign-in was confirmed; null = off (see 051-two-factor). */
+  two_factor_enabled_at: number | null;
 }
 
 export type AccountType = 'local' | 'oidc';
@@ -27,6 +29,32 @@ export interface OidcLoginsTable {
   nonce: string;
   /** The PKCE verifier, encrypted with the instance key. */
   code_verifier: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A user's TOTP seeds, encrypted with the service key; never leave the service. */
+export interface TwoFactorSecretsTable {
+  user_id: number;
+  secret: string | null;
+  pending_secret: string | null;
+  pending_created_at: number | null;
+  last_time_step: number | null;
+}
+
+/** One single-use recovery code (SHA-256 only). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** The ticket between a correct password and the second factor (SHA-256 only; single use). */
+export interface MfaChallengesTable {
+  token_hash: string;
+  user_id: number;
   created_at: number;
   expires_at: number;
 }
@@ -127,6 +155,9 @@ export interface MonitorDB {
   incident_updates: IncidentUpdatesTable;
   status_subscribers: StatusSubscribersTable;
   oidc_logins: OidcLoginsTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }
 
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';

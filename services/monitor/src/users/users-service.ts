@@ -17,6 +17,7 @@ export function toUserView(u: UserRow) {
     role: u.role,
     must_change_password: u.must_change_password === 1,
     account_type: u.account_type,
+    two_factor_enabled: u.two_factor_enabled_at !== null,
     created_at: new Date(u.created_at).toISOString(),
     updated_at: new Date(u.updated_at).toISOString(),
   };

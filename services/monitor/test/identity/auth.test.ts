@@ -34,6 +34,8 @@ for (const target of await testDatabases()) {
         must_change_password: false,
         auth_method: 'jwt',
         account_type: 'local',
+        two_factor_enabled: false,
+        mfa_enrolment_required: false,
       });
     });
 

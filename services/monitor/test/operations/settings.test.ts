@@ -34,6 +34,7 @@ for (const target of await testDatabases()) {
         smtp_password: null,
         smtp_from: null,
         status_subscriptions_channel_id: null,
+        two_factor_required_roles: [],
       });
       const put = await s.as(root, {
         method: 'PUT',

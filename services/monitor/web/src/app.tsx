@@ -3,6 +3,7 @@ import { api } from './api/client.js';
 import type { Monitor, Role } from './api/types.js';
 import { AuthProvider, useAuth } from './auth/auth-context.js';
 import { ForcedChangePage } from './auth/forced-change-page.js';
+import { ForcedEnrolmentPage } from './auth/forced-enrolment-page.js';
 import { LoginPage } from './auth/login-page.js';
 import { Notice } from './components/notice.js';
 import { RouteErrorBoundary } from './components/route-error-boundary.js';
@@ -100,11 +101,12 @@ function useLiveData(active: boolean): StreamState {
 function Routes() {
   const { me, loading, can } = useAuth();
   const { path } = useLocation();
-  const ready = !!me && !me.must_change_password;
+  const ready = !!me && !me.must_change_password && !me.mfa_enrolment_required;
   const stream = useLiveData(ready);
   if (loading) return <p className="loading">Loading…</p>;
   if (!me) return <LoginPage />;
   if (me.must_change_password) return <ForcedChangePage />;
+  if (me.mfa_enrolment_required) return <ForcedEnrolmentPage />;
   let page: ReactNode = (
     <Notice kind="error">
       Page not found. <a href="/">Go to the dashboard</a>.

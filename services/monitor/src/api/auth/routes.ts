@@ -7,7 +7,17 @@ import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
 import { NoContent, problems } from '../../http/schemas.js';
 import { usersRepo } from '../../store/repos/users-repo.js';
-import { ChangePasswordBody, LoginBody, Me, RefreshBody, TokenPair } from './schema.js';
+import { mfaEnrolmentRequired } from '../../two-factor/enrolment-gate.js';
+import { completeMfaLogin } from '../../two-factor/mfa-login.js';
+import {
+  ChangePasswordBody,
+  LoginAnswer,
+  LoginBody,
+  Me,
+  MfaLoginBody,
+  RefreshBody,
+  TokenPair,
+} from './schema.js';
 
 const tags = ['auth'];
 
@@ -34,15 +44,28 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/auth/login',
       {
         config: { auth: { role: 'public' } },
-        schema: { tags, body: LoginBody, response: { 200: TokenPair, ...problems(400, 401, 422, 429) } },
+        schema: { tags, body: LoginBody, response: { 200: LoginAnswer, ...problems(400, 401, 422, 429) } },
+      },
+      async (req, reply) => {
+        const result = await login(ctx, req, req.body.username, req.body.password);
+        // The challenge carries no session: the transport applies to the pair of the second step.
+        if ('mfa_required' in result) return result;
+        return answer(req, reply, result, req.body.refresh_transport ?? 'body');
+      },
+    );
+    app.post(
+      '/api/auth/login/mfa',
+      {
+        config: { auth: { role: 'public' } },
+        schema: {
+          tags,
+          summary: 'Second sign-in step: a current code or a recovery code',
+          body: MfaLoginBody,
+          response: { 200: TokenPair, ...problems(400, 401, 422, 429) },
+        },
       },
       async (req, reply) =>
-        answer(
-          req,
-          reply,
-          await login(ctx, req, req.body.username, req.body.password),
-          req.body.refresh_transport ?? 'body',
-        ),
+        answer(req, reply, await completeMfaLogin(ctx, req, req.body), req.body.refresh_transport ?? 'body'),
     );
     app.post(
       '/api/auth/refresh',
@@ -82,7 +105,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/auth/me',
       {
-        config: { auth: { role: 'viewer', duringPasswordChange: true } },
+        config: { auth: { role: 'viewer', duringPasswordChange: true, duringMfaEnrolment: true } },
         schema: { tags, security: [{ bearer: [] }], response: { 200: Me, ...problems(401) } },
       },
       async (req) => {
@@ -96,13 +119,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           must_change_password: u.must_change_password === 1,
           auth_method: p.kind === 'api_key' ? ('api_key' as const) : ('jwt' as const),
           account_type: u.account_type,
+          two_factor_enabled: u.two_factor_enabled_at !== null,
+          // API keys are never gated, so for them nothing is required.
+          mfa_enrolment_required:
+            p.kind === 'user' &&
+            u.two_factor_enabled_at === null &&
+            (await mfaEnrolmentRequired(ctx, u.role)),
         };
       },
     );
     app.post(
       '/api/auth/change-password',
       {
-        config: { auth: { role: 'viewer', jwtOnly: true, duringPasswordChange: true } },
+        config: {
+          auth: { role: 'viewer', jwtOnly: true, duringPasswordChange: true, duringMfaEnrolment: true },
+        },
         schema: {
           tags,
           security: [{ bearer: [] }],

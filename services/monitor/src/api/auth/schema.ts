@@ -45,6 +45,36 @@ export const TokenPair = Type.Object({
 export const AccountType = Type.Union([Type.Literal('local'), Type.Literal('oidc')], {
   description: '`local`: signs in with a password; `oidc`: with single sign-on (no usable password)',
 });
+export const MfaRequired = Type.Object(
+  {
+    mfa_required: Type.Literal(true),
+    mfa_token: Type.String({
+      description: 'Send to POST /api/auth/login/mfa with a code within 5 minutes; good for one sign-in',
+    }),
+  },
+  { description: 'The user has two-factor sign-in on: the password was right, a code must follow' },
+);
+export const LoginAnswer = Type.Union([TokenPair, MfaRequired]);
+export const MfaLoginBody = Type.Object(
+  {
+    mfa_token: Type.String({ minLength: 1, maxLength: 200 }),
+    code: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{6}$',
+        description: 'The current 6-digit code of the authenticator app',
+      }),
+    ),
+    recovery_code: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'One of the recovery codes, instead of a code',
+      }),
+    ),
+    refresh_transport: Type.Optional(RefreshTransport),
+  },
+  { additionalProperties: false },
+);
 export const Me = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
@@ -53,6 +83,10 @@ export const Me = Type.Object({
   must_change_password: Type.Boolean(),
   auth_method: Type.Union([Type.Literal('jwt'), Type.Literal('api_key')]),
   account_type: AccountType,
+  two_factor_enabled: Type.Boolean(),
+  mfa_enrolment_required: Type.Boolean({
+    description: 'The role requires two-factor sign-in and it is not on yet: only enrolment is open',
+  }),
 });
 
 export const Session = Type.Object({

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { IdParams, NoContent, problems } from '../../http/schemas.js';
 import { usersRepo } from '../../store/repos/users-repo.js';
+import { removeTwoFactor } from '../../two-factor/two-factor-service.js';
 import { resetPassword } from '../../users/reset-password.js';
 import { createUser, deleteUser, getUser, toUserView, updateUser } from '../../users/users-service.js';
 import { CreateUserBody, ResetPasswordBody, TemporaryPassword, UpdateUserBody, User } from './schema.js';
@@ -86,6 +87,23 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (req, reply) => {
         await deleteUser(ctx, req, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+    app.delete(
+      '/api/users/:id/two-factor',
+      {
+        config: { auth: { role: 'superadmin', jwtOnly: true } },
+        schema: {
+          tags,
+          security,
+          summary: "Removes a user's two-factor sign-in (lost phone and recovery codes)",
+          params: IdParams,
+          response: { 204: NoContent, ...problems(401, 403, 404, 409) },
+        },
+      },
+      async (req, reply) => {
+        await removeTwoFactor(ctx, req, req.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -16,6 +16,7 @@ export const User = Type.Object({
   role: RoleSchema,
   must_change_password: Type.Boolean(),
   account_type: AccountType,
+  two_factor_enabled: Type.Boolean({ description: 'TOTP two-factor sign-in is on' }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

@@ -89,7 +89,7 @@ export async function signInOidcUser(
       };
     }
     req.principal = userPrincipal(user);
-    const pair = await issueTokens(ctx, trx, user, v.familyId, req);
+    const pair = await issueTokens(ctx, trx, user, v.familyId, req, 'oidc');
     await writeAudit(trx, req, entry);
     return { pair, user };
   });

@@ -11,6 +11,33 @@ export interface Me {
   auth_method: 'jwt' | 'api_key';
   /** How the user signs in: a password, or single sign-on (no usable password). */
   account_type: 'local' | 'oidc';
+  two_factor_enabled: boolean;
+  /** The role requires two-factor sign-in and it is not on: only enrolment is open. */
+  mfa_enrolment_required: boolean;
+}
+
+/** The password step's answer for a user with two-factor sign-in on. */
+export interface MfaRequired {
+  mfa_required: true;
+  mfa_token: string;
+}
+
+/** The second sign-in step's factor: a current code or a recovery code. */
+export type SecondFactor = { code: string } | { recovery_code: string };
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  enabled_at: string | null;
+  pending: boolean;
+  recovery_codes_left: number;
+  required: boolean;
+}
+
+export interface TwoFactorEnrolment {
+  secret: string;
+  otpauth_url: string;
+  /** data:image/svg+xml URL of the QR code. */
+  qr_code: string;
 }
 
 export interface TokenPair {
@@ -154,10 +181,11 @@ export interface User {
   email: string | null;
   role: Role;
   must_change_password: boolean;
+  two_factor_enabled: boolean;
+  /** How the user signs in: a password, or single sign-on (no usable password). */
+  account_type: 'local' | 'oidc';
   created_at: string;
   updated_at: string;
-  /** Set by the two-factor feature (issue 16); absent on servers without it. */
-  two_factor_enabled?: boolean;
 }
 
 /** One sign-in of the current user (GET /api/auth/sessions). */

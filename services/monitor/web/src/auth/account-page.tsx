@@ -4,6 +4,7 @@ import { useAuth } from './auth-context.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { OwnApiKeys } from './own-api-keys.js';
 import { SessionsPanel } from './sessions-panel.js';
+import { TwoFactorPanel } from './two-factor-panel.js';
 
 /**
  * The signed-in user's own page: who they are, their password, their sessions and their API keys.
@@ -28,6 +29,7 @@ export function AccountPage() {
       <div className="card narrow">
         <ChangePasswordForm onDone={() => setChanges((n) => n + 1)} />
       </div>
+      <TwoFactorPanel />
       <h2>Sessions</h2>
       <SessionsPanel refresh={changes} />
       <h2>API keys</h2>

@@ -3,13 +3,16 @@ import { api } from '../api/client.js';
 import { ApiError } from '../api/problem.js';
 import { refreshSession } from '../api/refresh.js';
 import { announce, clearSession, onSessionChange, readSession, storeTokens } from '../api/session.js';
-import type { Me, Role, TokenPair } from '../api/types.js';
+import type { Me, MfaRequired, Role, SecondFactor, TokenPair } from '../api/types.js';
 
 interface AuthState {
   me: Me | null;
   /** True until the first identity lookup has answered. */
   loading: boolean;
-  signIn(username: string, password: string): Promise<void>;
+  /** Signs in; resolves to the challenge token when a second factor must follow, else null. */
+  signIn(username: string, password: string): Promise<string | null>;
+  /** The second step of a two-factor sign-in. */
+  signInMfa(mfaToken: string, factor: SecondFactor): Promise<void>;
   signOut(): Promise<void>;
   reload(): Promise<void>;
   /** True when the signed-in role is at least `role`. */
@@ -49,21 +52,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [reload]);
 
-  const signIn = useCallback(
-    async (username: string, password: string) => {
-      const res = await fetch('/api/auth/login', {
+  // Both sign-in steps post JSON and, on a token pair, keep it and load the identity.
+  const post = useCallback(
+    async (url: string, payload: object): Promise<string | null> => {
+      const res = await fetch(url, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password, refresh_transport: 'cookie' }),
+        body: JSON.stringify({ ...payload, refresh_transport: 'cookie' }),
       });
       const body = await res.json().catch(() => null);
       if (!res.ok) throw new ApiError(res.status, body);
+      if ((body as MfaRequired).mfa_required) return (body as MfaRequired).mfa_token;
       storeTokens(body as TokenPair);
       announce('signed-in');
       await reload();
+      return null;
     },
     [reload],
+  );
+  const signIn = useCallback(
+    (username: string, password: string) => post('/api/auth/login', { username, password }),
+    [post],
+  );
+  const signInMfa = useCallback(
+    async (mfaToken: string, factor: SecondFactor) => {
+      await post('/api/auth/login/mfa', { mfa_token: mfaToken, ...factor });
+    },
+    [post],
   );
 
   const signOut = useCallback(async () => {
@@ -87,11 +103,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       me,
       loading,
       signIn,
+      signInMfa,
       signOut,
       reload,
       can: (role: Role) => !!me && rank[me.role] >= rank[role],
     }),
-    [me, loading, signIn, signOut, reload],
+    [me, loading, signIn, signInMfa, signOut, reload],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

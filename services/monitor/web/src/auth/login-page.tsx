@@ -3,6 +3,7 @@ import { ApiError, messageOf } from '../api/problem.js';
 import { Field } from '../components/field.js';
 import { Notice } from '../components/notice.js';
 import { useAuth } from './auth-context.js';
+import { MfaStepForm } from './mfa-step-form.js';
 import { SsoButton, SsoOnlyPage, useSsoChoice } from './sso-sign-in.js';
 
 /** The sign-in form; after success the app shows the page the user asked for. */
@@ -13,13 +14,15 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sso = useSsoChoice();
+  // Set once the password was right for a user with two-factor on: the code step follows.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await signIn(username, password);
+      setMfaToken(await signIn(username, password));
     } catch (err) {
       if (err instanceof ApiError && err.status === 429)
         setError('Too many failed sign-ins. Try again later.');
@@ -28,6 +31,21 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (mfaToken) {
+    return (
+      <main className="auth-page">
+        <MfaStepForm
+          mfaToken={mfaToken}
+          onRestart={(message) => {
+            setMfaToken(null);
+            setPassword('');
+            setError(message ?? null);
+          }}
+        />
+      </main>
+    );
+  }
 
   if (sso.passwordHidden) return <SsoOnlyPage sso={sso} />;
   return (

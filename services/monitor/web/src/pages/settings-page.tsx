@@ -1,16 +1,17 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
-import type { Channel } from '../api/types.js';
+import type { Channel, Role } from '../api/types.js';
+import { TwoFactorRolesField } from '../auth/two-factor-roles-field.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 
-type Settings = Record<string, string | number | boolean | null>;
+type Settings = Record<string, string | number | boolean | null | string[]>;
 const fields: {
   key: string;
   label: string;
-  kind: 'text' | 'number' | 'secret' | 'bool' | 'email-channel';
+  kind: 'text' | 'number' | 'secret' | 'bool' | 'email-channel' | 'roles';
   hint?: string;
 }[] = [
   { key: 'data_retention_days', label: 'Keep raw check results (days)', kind: 'number', hint: '1 to 3650' },
@@ -27,6 +28,7 @@ const fields: {
     kind: 'email-channel',
     hint: 'The e-mail channel whose server and sender mail subscribers. Subscriptions also need the dashboard address (app_base_url) set above: every mail links back to it.',
   },
+  { key: 'two_factor_required_roles', label: 'Require two-factor sign-in for', kind: 'roles' },
 ];
 
 /** Instance settings (superadmin): only the keys the form changed are sent. */
@@ -82,7 +84,14 @@ export function SettingsPage() {
           {error && <Notice kind="error">{error}</Notice>}
           {ok && <Notice kind="ok">Settings saved.</Notice>}
           {fields.map((f) =>
-            f.kind === 'bool' ? (
+            f.kind === 'roles' ? (
+              <TwoFactorRolesField
+                key={f.key}
+                value={(values[f.key] as Role[] | undefined) ?? []}
+                onChange={(v) => setValues({ ...values, [f.key]: v })}
+                error={errors[f.key]}
+              />
+            ) : f.kind === 'bool' ? (
               <CheckField
                 key={f.key}
                 label={f.label}

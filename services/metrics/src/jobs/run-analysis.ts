@@ -9,6 +9,7 @@ import type { PylintFileResult } from '../pylint/run-pylint.js';
 import { cloneRepo, removeScratch } from '../repo/clone.js';
 import { cloneUrlFor } from '../repo/validate.js';
 import { buildResults } from '../results/build-results.js';
+import { collectSources } from '../source/collect-sources.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 import { resultsRepo } from '../store/repos/results-repo.js';
 import { analyzeFiles, timeoutWarnings } from './analyze-files.js';
@@ -89,6 +90,9 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       : Promise.resolve(null);
     // Keep pylint's failure from being an unhandled rejection while pyscan still runs.
     pylintPromise.catch(() => {});
+    const limits = { maxFileBytes: cfg.sourceMaxFileBytes, maxRunBytes: cfg.sourceMaxRunBytes };
+    const sourcesPromise = collectSources(clone.dir, found.files, limits, signal);
+    sourcesPromise.catch(() => {});
     const pool = await env.pool();
     const analyses = await analyzeFiles(
       pool,
@@ -103,6 +107,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       log.warn(w);
     }
     const pylint = await pylintPromise;
+    const sources = await sourcesPromise;
     log.info({ ms: Date.now() - t0 }, 'analyzing done');
     await report.flush();
     signal.throwIfAborted();
@@ -137,6 +142,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       pylint,
       history: history?.files ?? null,
       insights: computeInsights(analyses, history),
+      sources,
       startedAt,
       now,
     });

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { compareFindings, type Finding, toFinding } from '../findings/finding.js';
 import { PylintError } from './pylint-error.js';
 import { type JsonMessage, type OnceOptions, runOnce } from './pylint-process.js';
 import { type PylintCounts, pylintScore } from './pylint-score.js';
@@ -13,6 +14,8 @@ export interface PylintFileResult extends PylintCounts {
   pylint_score: number;
   /** Statements as pylint counts them (null when pylint could not build the module, e.g. a syntax error). */
   statements: number | null;
+  /** Every message pylint gave on the file, in line order. */
+  findings: Finding[];
 }
 
 /** Options of {@link runPylint}. */
@@ -92,12 +95,18 @@ export async function runPylint(
     const counts = new Map<string, PylintCounts>();
     for (const f of files) counts.set(resolve(opts.cwd, f), emptyCounts());
     const crashedOn = new Map<string, string>();
+    const messagesOf = new Map<string, JsonMessage[]>();
     for (const messages of outputs) {
       for (const m of messages) {
         const key = CATEGORY[m.type];
         const abs = resolve(opts.cwd, m.path);
         const c = counts.get(abs);
         if (key && c) c[key]++;
+        if (c) {
+          const list = messagesOf.get(abs);
+          if (list) list.push(m);
+          else messagesOf.set(abs, [m]);
+        }
         const crashText = m.type === 'fatal' && m.symbol ? CRASH_SYMBOLS[m.symbol] : undefined;
         if (crashText) crashedOn.set(abs, crashText);
       }
@@ -115,7 +124,8 @@ export async function runPylint(
       const abs = resolve(opts.cwd, f);
       const c = counts.get(abs)!;
       const n = statements.get(abs) ?? null;
-      results.set(f, { ...c, pylint_score: pylintScore(c, n ?? 0), statements: n });
+      const findings = (messagesOf.get(abs) ?? []).map((m) => toFinding(f, m)).sort(compareFindings);
+      results.set(f, { ...c, pylint_score: pylintScore(c, n ?? 0), statements: n, findings });
     }
     return results;
   } finally {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
 import type { Analysis, Stage, Status } from '../api/types.js';
+import { CodeSection } from '../code/code-section.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { repoName, when } from '../lib/format.js';
 import { parseGate, withGate } from '../lib/gate.js';
@@ -10,7 +11,14 @@ import { Insights } from './insights-page.js';
 import { Progress } from './progress-panel.js';
 
 /** One run: its progress while it runs, then its dashboard or Insights. */
-export function AnalysisPage(props: { id: number; insights: boolean; view: string; query: URLSearchParams }) {
+export function AnalysisPage(props: {
+  id: number;
+  insights: boolean;
+  /** The findings list or a file's source view. */
+  code?: 'findings' | 'source' | null;
+  view: string;
+  query: URLSearchParams;
+}) {
   const { id } = props;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +85,10 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
         </div>
         {done && (
           <nav className="tabs" aria-label="Run views">
-            <a {...linkProps(`/analyses/${id}${suffix}`)} aria-current={props.insights ? undefined : 'page'}>
+            <a
+              {...linkProps(`/analyses/${id}${suffix}`)}
+              aria-current={props.insights || props.code ? undefined : 'page'}
+            >
               Dashboard
             </a>
             <a
@@ -85,6 +96,12 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
               aria-current={props.insights ? 'page' : undefined}
             >
               Insights
+            </a>
+            <a
+              {...linkProps(`/analyses/${id}/findings`)}
+              aria-current={props.code === 'findings' ? 'page' : undefined}
+            >
+              Findings
             </a>
           </nav>
         )}
@@ -102,7 +119,8 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
         </details>
       )}
       {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
-      {done && !props.insights && <Dashboard analysis={analysis} query={props.query} />}
+      {done && props.code && <CodeSection id={id} which={props.code} query={props.query} />}
+      {done && !props.insights && !props.code && <Dashboard analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
     </>
   );

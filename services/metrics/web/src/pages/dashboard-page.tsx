@@ -42,7 +42,14 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
         />
       )}
       {files && (
-        <FileTable files={files} history={history} gate={gate} selected={selectedPath} onOpen={open} />
+        <FileTable
+          files={files}
+          history={history}
+          gate={gate}
+          selected={selectedPath}
+          onOpen={open}
+          analysisId={analysis.id}
+        />
       )}
     </>
   );

@@ -113,12 +113,12 @@ describe('findings and source views in a browser', { skip }, () => {
     await page.goto(`${service.base}/analyses/${id}/source?path=big.py&line=110`);
     const row = page.locator('tr#L110.marked');
     await row.waitFor();
-    const inView = await row.evaluate((el) => {
-      const r = el.getBoundingClientRect();
+    const inView = await page.evaluate<boolean>(`(() => {
+      const r = document.getElementById('L110').getBoundingClientRect();
       return r.top >= 0 && r.bottom <= window.innerHeight;
-    });
+    })()`);
     assert.ok(inView, 'line 110 is in the viewport');
-    assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'the page scrolled');
+    assert.ok((await page.evaluate<number>('window.scrollY')) > 0, 'the page scrolled');
   });
 
   test('drill-down: the pylint score worked out, the findings, and links into the source', async () => {

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { decodeSource } from '@app/pyscan';
 import type { SourceStatus } from '../store/schema.js';
 
 const gzipAsync = promisify(gzip);
+// Level 3 compresses Python about as well as the default 6 (some 10 % bigger) in half the time.
+const LEVEL = 3;
 // Files read and compressed at a time: zlib works on libuv's pool (4 threads), so more only queues.
 const CONCURRENCY = 8;
 
@@ -15,7 +16,7 @@ export interface SourceLimits {
   maxRunBytes: number;
 }
 
-/** One analysed file's source as stored: its text gzip-compressed, or null with the reason. */
+/** One analysed file's source as stored: its bytes gzip-compressed, or null with the reason. */
 export interface CollectedSource {
   path: string;
   status: SourceStatus;
@@ -24,8 +25,8 @@ export interface CollectedSource {
 }
 
 /**
- * Reads each analysed file from the clone, decodes it as Python does (PEP 263 cookie, BOM) and
- * compresses the UTF-8 text, so the source view works once the clone is removed. A file over the
+ * Reads each analysed file from the clone and compresses its bytes as committed (decoded when read
+ * back, see source-service.ts), so the source view works once the clone is removed. A file over the
  * per-file cap, or any file once the run's stored text reached the run cap (files taken in the order
  * given, which is discovery's path order), is recorded without text.
  */
@@ -55,9 +56,7 @@ export async function collectSources(
     const done = await Promise.all(
       plans.map(async (p): Promise<CollectedSource> => {
         if (!('bytes' in p)) return p;
-        const decoded = decodeSource(p.bytes);
-        if (!decoded.ok) return { path: p.path, status: 'unreadable', size: p.bytes.length, content: null };
-        const content = await gzipAsync(Buffer.from(decoded.text, 'utf8'));
+        const content = await gzipAsync(p.bytes, { level: LEVEL });
         return { path: p.path, status: 'stored', size: p.bytes.length, content };
       }),
     );

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { decodeSource } from '@app/pyscan';
 import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
@@ -59,12 +60,14 @@ export async function getSource(ctx: AppContext, id: number, path: string): Prom
     sourceRepo.functions(ctx.db, id, path),
     findingsRepo.page(ctx.db, { analysisId: id, file: path }, MAX_FILE_FINDINGS, 0),
   ]);
-  const content = stored?.content ?? null;
+  // The bytes as committed, decoded as Python does (PEP 263 cookie, BOM); undecodable means no text.
+  const decoded = stored?.content ? decodeSource(await gunzipAsync(stored.content)) : null;
+  const status = stored ? (decoded && !decoded.ok ? 'unreadable' : stored.status) : 'not_stored';
   return {
     path,
-    status: stored ? stored.status : 'not_stored',
+    status,
     size: numOrNull(stored?.size),
-    text: content ? (await gunzipAsync(content)).toString('utf8') : null,
+    text: decoded?.ok ? decoded.text : null,
     functions: functions.map((f) => ({
       name: f.name,
       class: f.class_name,

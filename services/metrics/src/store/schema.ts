@@ -144,7 +144,7 @@ export interface FindingsTable extends Finding {
 /** What became of a file's source in the source view store. */
 export type SourceStatus = 'stored' | 'file_cap' | 'run_cap' | 'unreadable';
 
-/** One analysed file's source (gzip of its UTF-8 text, null unless stored) and pylint statement count. */
+/** One analysed file's source (gzip of its bytes as committed, null unless stored) and pylint statement count. */
 export interface SourceFilesTable {
   id: Generated<number>;
   analysis_id: number;

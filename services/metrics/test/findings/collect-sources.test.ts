@@ -1,6 +1,6 @@
 // The source store's caps on real files: the per-file cap, the run cap spent in the order given (so
-// the same files lose their text whatever the timing), unreadable and undecodable files, and the
-// stored bytes being gzip of the decoded UTF-8 text.
+// the same files lose their text whatever the timing), unreadable files, and the stored bytes being
+// gzip of the file's bytes as committed.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,10 +33,12 @@ test('per-file and per-run caps, in the order given; text stored gzip-compressed
       ['d.py', 'run_cap', 60],
       ['e.py', 'stored', 0],
       ['missing.py', 'unreadable', 0],
-      ['bad.py', 'unreadable', 30],
+      // Decoding waits for the source view (source-service.ts): these bytes are kept as they are.
+      ['bad.py', 'stored', 30],
     ],
   );
   assert.equal(gunzipSync(got[0]!.content!).toString('utf8'), small);
+  assert.deepEqual(gunzipSync(got[6]!.content!), Buffer.from('# coding: no-such-codec\nx = 1\n'));
   assert.equal(gunzipSync(got[4]!.content!).toString('utf8'), '');
   for (const s of got.filter((x) => x.status !== 'stored')) assert.equal(s.content, null, s.path);
   // Python source compresses well: what the store pays for a repetitive file is a fraction of it.

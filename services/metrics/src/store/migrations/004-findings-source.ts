@@ -2,7 +2,7 @@ import { type AppMigration, columnTypes } from '@app/kit';
 
 /**
  * Findings and source view (issue 21): every pylint message of a run, and per analysed file its
- * source text as it was at the analysed commit (gzip-compressed UTF-8, absent past the size caps) with
+ * bytes as they were at the analysed commit (gzip-compressed, absent past the size caps) with
  * pylint's statement count, so the source stays readable once the clone is gone and the pylint score
  * can be explained. Runs finished before this migration have neither: their findings are empty and
  * their source view says the source was not stored.

@@ -1,7 +1,7 @@
 // What storing pylint's findings and each file's source adds to a real analysis of a 700-file
 // repository (issue 21: under 10 %). One whole run through the real service (in this process,
-// SQLite, default settings: shallow clone, pylint on), then the findings and source work of that run
-// measured on its own over the same clone and rows: reading, decoding and compressing the sources,
+// SQLite, default settings: shallow clone; pylint off, then on), then the findings and source work of
+// that run measured on its own over the same clone and rows: reading and compressing the sources,
 // inserting the findings and sources, writing findings.csv. "Without" is the run minus that work.
 // Usage (from the repository root):
 //   npx tsx bench/metrics-findings-source/run.ts [--files 700] [--source /usr/lib/python3.11] [--pylint on|off|both]
@@ -145,7 +145,7 @@ async function measure(base: string, repoDir: string, pylint: boolean): Promise<
     console.log(`  source text ${(text / 1e6).toFixed(1)} MB stored as ${(packed / 1e6).toFixed(1)} MB gzip`);
     console.log(`  run with findings and source     ${seconds(whole)}`);
     console.log(
-      `    read, decode, compress sources ${seconds(collectMs)} (beside pyscan and pylint in the run)`,
+      `    read and compress sources      ${seconds(collectMs)} (beside pyscan and pylint in the run)`,
     );
     console.log(`    insert findings and sources    ${seconds(insertMs)}`);
     console.log(`    findings.csv                   ${seconds(csvMs)}`);

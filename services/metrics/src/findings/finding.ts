@@ -35,8 +35,14 @@ export const FINDING_CSV_COLUMNS = [
 
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
-/** A JSON reporter message as a finding of `path` (the path as the run names the file). */
-export function toFinding(path: string, m: JsonMessage): Finding {
+/**
+ * A JSON reporter message as a finding of `path` (the path as the run names the file). Some messages
+ * quote the absolute path pylint opened (`syntax-error`: "unknown encoding for '/…/clone/a.py'"): the
+ * folders in `hide` (the clone) are cut from the text so no server folder reaches the API or the CSV.
+ */
+export function toFinding(path: string, m: JsonMessage, hide: string[] = []): Finding {
+  let message = m.message ?? '';
+  for (const dir of hide) message = message.split(`${dir}/`).join('').split(dir).join('.');
   return {
     path,
     line: int(m.line) ?? 0,
@@ -46,7 +52,7 @@ export function toFinding(path: string, m: JsonMessage): Finding {
     category: m.type,
     symbol: m.symbol ?? '',
     message_id: m['message-id'] ?? '',
-    message: m.message ?? '',
+    message,
   };
 }
 

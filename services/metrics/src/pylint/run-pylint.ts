@@ -77,6 +77,8 @@ export async function runPylint(
   const parallelism = Math.max(1, opts.parallelism ?? 2);
   // The plugin reports absolute paths as Python sees them; resolve the same way on this side.
   const cwd = await realpath(opts.cwd);
+  // Longest first, so a folder inside another is cut whole.
+  const hide = [...new Set([cwd, resolve(opts.cwd)])].sort((a, b) => b.length - a.length);
   opts = { ...opts, cwd };
   const work = await mkdtemp(join(tmpdir(), 'metrics-pylint-'));
   const statementsFile = join(work, 'statements.tsv');
@@ -124,7 +126,7 @@ export async function runPylint(
       const abs = resolve(opts.cwd, f);
       const c = counts.get(abs)!;
       const n = statements.get(abs) ?? null;
-      const findings = (messagesOf.get(abs) ?? []).map((m) => toFinding(f, m)).sort(compareFindings);
+      const findings = (messagesOf.get(abs) ?? []).map((m) => toFinding(f, m, hide)).sort(compareFindings);
       results.set(f, { ...c, pylint_score: pylintScore(c, n ?? 0), statements: n, findings });
     }
     return results;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
 import { FINDING_CSV_COLUMNS } from '../../src/findings/finding.js';
-import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { ALICE, createFixtureBase, type FixtureBase, RepoBuilder } from '../fixtures-builder/build-repo.js';
 import {
   csvHeader,
   json,
@@ -259,6 +259,39 @@ for (const target of await testDatabases()) {
       assert.equal(big.status, 200);
       assert.deepEqual([big.body.status, big.body.text], ['file_cap', null]);
       assert.ok((big.body.size as number) > 1024);
+    });
+
+    test('an undecodable file has no text; a run from before the source store says so; no server path', async () => {
+      const dir = join(base.dir, 'acme', 'codec');
+      new RepoBuilder(dir, 'main')
+        .write('odd.py', '# coding: no-such-codec\nx = 1\n')
+        .write('kept.py', '"""Kept."""\n')
+        .commit('codec', { author: ALICE, date: '2024-03-01T00:00:00Z' });
+      const r = await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/codec' }));
+      const codecId = r.body.id as number;
+      const done = await waitFinished(svc.url, codecId);
+      assert.equal(done.status, 'done', JSON.stringify(done.error_message));
+      const at = (p: string) => `${svc.url}/api/analyses/${codecId}/${p}`;
+      // Pylint quotes the file it could not decode by its absolute path in the clone: cut to the path.
+      const f = await json<Page>(await fetch(at('findings')));
+      assert.deepEqual(
+        f.body.items.map((x) => [x.path, x.line, x.symbol, x.message]),
+        [['odd.py', 1, 'syntax-error', "Parsing failed: 'unknown encoding for 'odd.py': no-such-codec'"]],
+      );
+      assert.ok(!JSON.stringify(f.body).includes(db.dataDir), 'no server folder in the findings');
+      const odd = await json<Record<string, unknown>>(await fetch(at('source?path=odd.py')));
+      assert.deepEqual(
+        [odd.status, odd.body.status, odd.body.text, odd.body.size, (odd.body.findings as unknown[]).length],
+        [200, 'unreadable', null, 30, 1],
+      );
+      // A run finished before migration 004 has no source rows: the view says so instead of failing.
+      await svc.server.ctx.db.deleteFrom('source_files').where('analysis_id', '=', codecId).execute();
+      const old = await json<Record<string, unknown>>(await fetch(at('source?path=kept.py')));
+      assert.deepEqual(
+        [old.status, old.body.status, old.body.text, old.body.size, old.body.functions],
+        [200, 'not_stored', null, null, []],
+      );
+      assert.equal((old.body.pylint as Record<string, unknown>).statements, null);
     });
 
     test('findings.csv: its own file and in the ZIP, same rows as the API', async () => {

@@ -126,7 +126,13 @@ function RuleGroup(props: {
         <span className="rule-count">{fmt(rule.count)}</span> <CategoryBadge category={rule.category} />{' '}
         <code>{rule.symbol}</code> <span className="muted">{rule.message_id}</span>
       </button>
-      {open && <RuleFindings id={id} filters={{ ...props.filters, symbol: rule.symbol }} />}
+      {open && (
+        <RuleFindings
+          key={`${props.filters.category ?? ''}:${props.filters.path ?? ''}`}
+          id={id}
+          filters={{ ...props.filters, symbol: rule.symbol }}
+        />
+      )}
     </li>
   );
 }

@@ -90,9 +90,20 @@ function SourceBody(props: { id: number; view: SourceView; marked: number | null
       </>
     );
   }
+  // Pylint places a few module messages on line 0 or past the end: they are listed above the text.
+  const outside = view.findings.filter((f) => f.line < 1 || f.line > lines.length);
   return (
     <>
       {summary}
+      {outside.length > 0 && (
+        <ul className="finding-list" aria-label="Findings outside the text">
+          {outside.map((f) => (
+            <li key={`${f.line}:${f.column}:${f.symbol}:${f.message}`}>
+              line {f.line}: <CategoryBadge category={f.category} /> <code>{f.symbol}</code> {f.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="scroll-x">
         <table className="code" aria-label={`Source of ${view.path}`}>
           <tbody>

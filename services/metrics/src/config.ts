@@ -27,6 +27,10 @@ export const configSchema = {
   MAX_FILE_SECONDS: int({ default: 30, min: 1, max: 86_400 }),
   /** A source file bigger than this is skipped with a warning. */
   MAX_FILE_SIZE_KB: int({ default: 2048, min: 1, max: 1_000_000 }),
+  /** Source view: a file bigger than this keeps its metrics and findings but not its text; 0 stores none. */
+  SOURCE_MAX_FILE_KB: int({ default: 512, min: 0, max: 1_000_000 }),
+  /** Source view: text stored per run (before compression); files past it are not stored. */
+  SOURCE_MAX_RUN_MB: int({ default: 100, min: 0, max: 1_000_000 }),
   /** A running analysis whose worker has not renewed its lease for this long is taken as dead. */
   LEASE_SECONDS: int({ default: 30, min: 2, max: 3600 }),
   /** How often an idle worker looks for queued analyses (new ones in this process wake it at once). */
@@ -70,6 +74,8 @@ export interface MetricsConfig {
   pylintTimeoutMs: number;
   maxFileSizeBytes: number;
   maxFileSeconds: number;
+  sourceMaxFileBytes: number;
+  sourceMaxRunBytes: number;
   leaseMs: number;
   pollIntervalMs: number;
   maxQueuedRuns: number;
@@ -116,6 +122,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pylintTimeoutMs: c.PYLINT_TIMEOUT_SECONDS * 1000,
     maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
     maxFileSeconds: c.MAX_FILE_SECONDS,
+    sourceMaxFileBytes: c.SOURCE_MAX_FILE_KB * 1024,
+    sourceMaxRunBytes: c.SOURCE_MAX_RUN_MB * 1024 * 1024,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
     maxQueuedRuns: c.MAX_QUEUED_RUNS,

@@ -6,6 +6,7 @@ export const errors = defineErrors({
   analysis_not_done: { status: 409, title: 'Analysis not done' },
   unknown_level: { status: 404, title: 'Unknown level' },
   queue_full: { status: 429, title: 'Analysis queue full' },
+  file_not_in_analysis: { status: 404, title: 'File not in analysis' },
   analysis_pending: { status: 409, title: 'Analysis pending with other exclusions' },
   analysis_finished: { status: 409, title: 'Analysis already finished' },
   analysis_not_finished: { status: 409, title: 'Analysis not finished' },

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CLASS_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
+import { FINDING_CSV_COLUMNS } from '../findings/finding.js';
 import {
   COUPLING_CSV_COLUMNS,
   HOTSPOT_CSV_COLUMNS,
@@ -26,6 +27,9 @@ export const INSIGHT_FILES = {
   coupling: 'coupling.csv',
   knowledge: 'knowledge.csv',
 } as const;
+
+/** Pylint's messages, one row each (in the ZIP; headers only when pylint did not run). */
+export const FINDINGS_FILE = 'findings.csv';
 export type Level = keyof typeof LEVEL_FILES;
 
 /** The ZIP's file name inside the output folder. */
@@ -63,6 +67,7 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
     [INSIGHT_FILES.hotspots, csv(HOTSPOT_CSV_COLUMNS, insight.hotspots)],
     [INSIGHT_FILES.coupling, csv(COUPLING_CSV_COLUMNS, insight.coupling)],
     [INSIGHT_FILES.knowledge, csv(KNOWLEDGE_CSV_COLUMNS, insight.knowledge)],
+    [FINDINGS_FILE, csv(FINDING_CSV_COLUMNS, r.code.findings)],
     ['summary.json', `${JSON.stringify(r.summary, null, 2)}\n`],
   ];
   for (const [file, text] of docs) await writeFile(join(tmp, file), text);

@@ -10,6 +10,7 @@ import type { PylintFileResult } from '../pylint/run-pylint.js';
 import { cloneRepo, removeScratch } from '../repo/clone.js';
 import { cloneUrlFor } from '../repo/validate.js';
 import { buildResults } from '../results/build-results.js';
+import { collectSources } from '../source/collect-sources.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 import { resultsRepo } from '../store/repos/results-repo.js';
 import { analyzeFiles, timeoutWarnings } from './analyze-files.js';
@@ -105,6 +106,9 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
         pylintSettled = true;
       },
     );
+    const limits = { maxFileBytes: cfg.sourceMaxFileBytes, maxRunBytes: cfg.sourceMaxRunBytes };
+    const sourcesPromise = collectSources(clone.dir, found.files, limits, signal);
+    sourcesPromise.catch(() => {});
     const pool = await env.pool();
     const analyses = await analyzeFiles(
       pool,
@@ -121,6 +125,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       log.warn(w);
     }
     const pylint = await pylintPromise;
+    const sources = await sourcesPromise;
     log.info({ ms: Date.now() - t0 }, 'analyzing done');
     await report.flush();
     signal.throwIfAborted();
@@ -155,6 +160,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       pylint,
       history: history?.files ?? null,
       insights: computeInsights(analyses, history),
+      sources,
       startedAt,
       now,
     });

@@ -10,6 +10,12 @@ export interface JsonMessage {
   type: string;
   path: string;
   symbol?: string;
+  line?: number;
+  column?: number;
+  endLine?: number | null;
+  endColumn?: number | null;
+  message?: string;
+  'message-id'?: string;
 }
 
 const PLUGIN_DIR = fileURLToPath(new URL('./plugin/', import.meta.url));

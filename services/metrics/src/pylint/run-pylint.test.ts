@@ -67,7 +67,8 @@ describe('runPylint', { skip: needTool('pylint') }, () => {
   for (const mode of ['jobs', 'split'] as const) {
     test(`counts messages by category and scores each file (${mode})`, async () => {
       const r = await runPylint([...files, 'missing.py'], { cwd: dir, mode });
-      assert.deepEqual(r.get('pkg/scored.py'), {
+      const { findings: scoredFindings, ...scored } = r.get('pkg/scored.py')!;
+      assert.deepEqual(scored, {
         pylint_convention: 0,
         pylint_refactor: 0,
         pylint_warning: 1,
@@ -76,6 +77,20 @@ describe('runPylint', { skip: needTool('pylint') }, () => {
         pylint_score: 9,
         statements: 10,
       });
+      // Every message is kept too, with its position, under the path as given.
+      assert.deepEqual(scoredFindings, [
+        {
+          path: 'pkg/scored.py',
+          line: 2,
+          column: 0,
+          end_line: 2,
+          end_column: 9,
+          category: 'warning',
+          symbol: 'unused-import',
+          message_id: 'W0611',
+          message: 'Unused import os',
+        },
+      ]);
       const mixed = r.get('pkg/mixed.py')!;
       assert.deepEqual(
         [
@@ -88,6 +103,14 @@ describe('runPylint', { skip: needTool('pylint') }, () => {
         [1, 1, 0, 1, 0],
       );
       assert.ok(mixed.statements !== null && mixed.statements > 0);
+      assert.deepEqual(
+        mixed.findings.map((f) => [f.line, f.category, f.symbol]),
+        [
+          [3, 'convention', 'invalid-name'],
+          [6, 'refactor', 'too-few-public-methods'],
+          [10, 'error', 'undefined-variable'],
+        ],
+      );
       assert.equal(mixed.pylint_score, Math.max(0, 10 - (10 * 7) / mixed.statements));
       assert.equal(r.get('pkg/clean.py')?.pylint_score, 10);
       assert.deepEqual(r.get('pkg/__init__.py'), {
@@ -98,6 +121,7 @@ describe('runPylint', { skip: needTool('pylint') }, () => {
         pylint_fatal: 0,
         pylint_score: 10,
         statements: 0,
+        findings: [],
       });
       // A syntax error is pylint's E0001 and leaves no statements to count.
       assert.equal(r.get('pkg/broken.py')?.pylint_error, 1);
@@ -108,6 +132,7 @@ describe('runPylint', { skip: needTool('pylint') }, () => {
       assert.equal(r.get('pkg/latin1.py')?.statements, 1);
       // Paths with spaces map back: the statement count arrived for it.
       assert.equal(r.get('with space.py')?.statements, 1);
+      assert.equal(r.get('missing.py')?.findings[0]?.path, 'missing.py');
       assert.equal(r.get('missing.py')?.pylint_fatal, 1);
       assert.equal(r.get('missing.py')?.pylint_score, 0);
       assert.equal(r.size, files.length + 1);

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { compareFindings, type Finding, toFinding } from '../findings/finding.js';
 import { PylintError } from './pylint-error.js';
 import { type JsonMessage, type OnceOptions, runOnce } from './pylint-process.js';
 import { type PylintCounts, pylintScore } from './pylint-score.js';
@@ -13,6 +14,8 @@ export interface PylintFileResult extends PylintCounts {
   pylint_score: number;
   /** Statements as pylint counts them (null when pylint could not build the module, e.g. a syntax error). */
   statements: number | null;
+  /** Every message pylint gave on the file, in line order. */
+  findings: Finding[];
 }
 
 /** Options of {@link runPylint}. */
@@ -74,6 +77,8 @@ export async function runPylint(
   const parallelism = Math.max(1, opts.parallelism ?? 2);
   // The plugin reports absolute paths as Python sees them; resolve the same way on this side.
   const cwd = await realpath(opts.cwd);
+  // Longest first, so a folder inside another is cut whole.
+  const hide = [...new Set([cwd, resolve(opts.cwd)])].sort((a, b) => b.length - a.length);
   opts = { ...opts, cwd };
   const work = await mkdtemp(join(tmpdir(), 'metrics-pylint-'));
   const statementsFile = join(work, 'statements.tsv');
@@ -92,12 +97,18 @@ export async function runPylint(
     const counts = new Map<string, PylintCounts>();
     for (const f of files) counts.set(resolve(opts.cwd, f), emptyCounts());
     const crashedOn = new Map<string, string>();
+    const messagesOf = new Map<string, JsonMessage[]>();
     for (const messages of outputs) {
       for (const m of messages) {
         const key = CATEGORY[m.type];
         const abs = resolve(opts.cwd, m.path);
         const c = counts.get(abs);
         if (key && c) c[key]++;
+        if (c) {
+          const list = messagesOf.get(abs);
+          if (list) list.push(m);
+          else messagesOf.set(abs, [m]);
+        }
         const crashText = m.type === 'fatal' && m.symbol ? CRASH_SYMBOLS[m.symbol] : undefined;
         if (crashText) crashedOn.set(abs, crashText);
       }
@@ -115,7 +126,8 @@ export async function runPylint(
       const abs = resolve(opts.cwd, f);
       const c = counts.get(abs)!;
       const n = statements.get(abs) ?? null;
-      results.set(f, { ...c, pylint_score: pylintScore(c, n ?? 0), statements: n });
+      const findings = (messagesOf.get(abs) ?? []).map((m) => toFinding(f, m, hide)).sort(compareFindings);
+      results.set(f, { ...c, pylint_score: pylintScore(c, n ?? 0), statements: n, findings });
     }
     return results;
   } finally {

@@ -1,7 +1,9 @@
 import { type FileAnalysis, type SummaryRow, summarize } from '@app/pyscan';
+import { type CodeRows, codeRows } from '../findings/code-rows.js';
 import type { FileHistory } from '../history/git-history.js';
 import type { RunInsights } from '../insights/compute-insights.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
+import type { CollectedSource } from '../source/collect-sources.js';
 import type { ResultRows } from '../store/repos/results-repo.js';
 import { type FileRow, fileRow } from './file-row.js';
 
@@ -11,6 +13,8 @@ export interface RunResults {
   analyses: FileAnalysis[];
   insights: RunInsights;
   summary: SummaryRow;
+  /** Pylint's messages (findings.csv) and the stored sources. */
+  code: CodeRows;
   db: ResultRows;
 }
 
@@ -23,6 +27,7 @@ export interface BuildInput {
   pylint: Map<string, PylintFileResult> | null;
   history: Map<string, FileHistory> | null;
   insights: RunInsights;
+  sources: CollectedSource[];
   startedAt: number;
   now: number;
 }
@@ -47,13 +52,21 @@ export function buildResults(i: BuildInput): RunResults {
     duration_s: Math.round((i.now - i.startedAt) / 100) / 10,
   });
   const id = i.analysisId;
+  const code = codeRows(
+    id,
+    files.map((f) => f.path),
+    i.pylint,
+    i.sources,
+  );
   const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
   return {
     files,
     analyses: i.analyses,
     insights: i.insights,
     summary,
+    code,
     db: {
+      code: code.db,
       files: files.map((f) => {
         const x = i.insights.files.get(f.path);
         return {

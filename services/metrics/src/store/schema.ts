@@ -1,5 +1,6 @@
 import type { ClassMetrics, FunctionMetrics } from '@app/pyscan';
 import type { Generated } from 'kysely';
+import type { Finding } from '../findings/finding.js';
 import type { InsightInternalColumns } from '../insights/compute-insights.js';
 import type { FileRow } from '../results/file-row.js';
 
@@ -136,7 +137,30 @@ export interface KnowledgeFoldersTable {
   files: number;
 }
 
+/** One pylint message of one run (see findings/finding.ts). */
+export interface FindingsTable extends Finding {
+  id: Generated<number>;
+  analysis_id: number;
+}
+
+/** What became of a file's source in the source view store. */
+export type SourceStatus = 'stored' | 'file_cap' | 'run_cap' | 'unreadable';
+
+/** One analysed file's source (gzip of its bytes as committed, null unless stored) and pylint statement count. */
+export interface SourceFilesTable {
+  id: Generated<number>;
+  analysis_id: number;
+  path: string;
+  status: SourceStatus;
+  /** Bytes of the file as committed. */
+  size: number;
+  pylint_statements: number | null;
+  content: Buffer | null;
+}
+
 export interface MetricsDB {
+  findings: FindingsTable;
+  source_files: SourceFilesTable;
   history_insights: HistoryInsightsTable;
   coupling_pairs: CouplingPairsTable;
   author_shares: AuthorSharesTable;

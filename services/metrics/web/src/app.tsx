@@ -25,7 +25,7 @@ export function App() {
     if (signInNeeded) setGuarded(true);
     else setSession((n) => n + 1);
   }, [signInNeeded]);
-  const m = /^\/analyses\/(\d+)(?:\/insights(?:\/([a-z]+))?)?\/?$/.exec(path);
+  const m = /^\/analyses\/(\d+)(?:\/(insights|findings|source)(?:\/([a-z]+))?)?\/?$/.exec(path);
   let page: React.ReactNode;
   if (!checked) page = null;
   else if (signInNeeded) page = <SignIn />;
@@ -34,8 +34,9 @@ export function App() {
     page = (
       <AnalysisPage
         id={Number(m[1])}
-        insights={path.includes('/insights')}
-        view={m[2] ?? 'trend'}
+        insights={m[2] === 'insights'}
+        code={m[2] === 'findings' || m[2] === 'source' ? m[2] : null}
+        view={m[3] ?? 'trend'}
         query={query}
       />
     );

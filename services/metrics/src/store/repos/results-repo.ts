@@ -7,6 +7,7 @@ import type {
   MetricsDB,
   SummariesTable,
 } from '../schema.js';
+import { type CodeDbRows, findingsRepo } from './findings-repo.js';
 import { insightsRepo } from './insights-repo.js';
 
 // 200 rows of ~40 columns stay well under SQLite's and PostgreSQL's bound-parameter limits.
@@ -25,6 +26,7 @@ export interface ResultRows {
   functions: Insertable<FunctionMetricsTable>[];
   summary: Insertable<SummariesTable>;
   insights: RunInsights;
+  code: CodeDbRows;
 }
 
 /** SQL of the result tables. */
@@ -34,6 +36,7 @@ export const resultsRepo = {
     await db.transaction().execute(async (tx) => {
       await clearIn(tx, analysisId);
       await insightsRepo.clearIn(tx, analysisId);
+      await findingsRepo.clearIn(tx, analysisId);
     });
   },
 
@@ -46,6 +49,7 @@ export const resultsRepo = {
       for (const b of batches(rows.functions)) await tx.insertInto('function_metrics').values(b).execute();
       await tx.insertInto('summaries').values(rows.summary).execute();
       await insightsRepo.replaceIn(tx, analysisId, rows.insights);
+      await findingsRepo.replaceIn(tx, analysisId, rows.code);
     });
   },
 };

@@ -6,6 +6,8 @@ import { HistoryNeeded } from '../components/history-needed.js';
 import { Pager } from '../components/pager.js';
 import { ScoreBar } from '../components/score-bar.js';
 import { fmt } from '../lib/format.js';
+import { linkProps } from '../lib/router.js';
+import { sourceHref } from '../lib/source-link.js';
 import { useLoad } from '../lib/use-load.js';
 import { TreemapChart } from './treemap-chart.js';
 
@@ -75,7 +77,7 @@ export function HotspotsView(props: { id: number; files: FileRow[]; onOpen: (pat
                 </button>
               </p>
             )}
-            <RankedTable items={page.data.items} by={by} onOpen={onOpen} busy={page.loading} />
+            <RankedTable id={id} items={page.data.items} by={by} onOpen={onOpen} busy={page.loading} />
             <Pager
               label="Pages of hotspots"
               offset={offset}
@@ -96,7 +98,13 @@ export function HotspotsView(props: { id: number; files: FileRow[]; onOpen: (pat
   );
 }
 
-function RankedTable(props: { items: HotspotItem[]; by: By; busy: boolean; onOpen: (path: string) => void }) {
+function RankedTable(props: {
+  id: number;
+  items: HotspotItem[];
+  by: By;
+  busy: boolean;
+  onOpen: (path: string) => void;
+}) {
   const { items, by } = props;
   if (items.length === 0) return <p className="muted">No files here.</p>;
   return (
@@ -131,7 +139,10 @@ function RankedTable(props: { items: HotspotItem[]; by: By; busy: boolean; onOpe
               <td className="path">
                 <button type="button" className="link" onClick={() => props.onOpen(h.path)}>
                   {h.path}
-                </button>
+                </button>{' '}
+                <a className="src-link" {...linkProps(sourceHref(props.id, h.path))}>
+                  source<span className="sr-only"> of {h.path}</span>
+                </a>
               </td>
               <td>
                 <ScoreBar share={h.score} colour={heatColour(h.score)} text={fmt(h.score, 2)} />
@@ -148,7 +159,9 @@ function RankedTable(props: { items: HotspotItem[]; by: By; busy: boolean; onOpe
                 <ul className="fn-list">
                   {h.top_functions.map((f) => (
                     <li key={`${f.class_name ?? ''}.${f.name}:${f.lineno}`}>
-                      <code>{f.class_name ? `${f.class_name}.${f.name}` : f.name}</code>{' '}
+                      <a {...linkProps(sourceHref(props.id, h.path, f.lineno))}>
+                        <code>{f.class_name ? `${f.class_name}.${f.name}` : f.name}</code>
+                      </a>{' '}
                       <span className="muted">{by === 'cc' ? f.complexity : f.cognitive}</span>
                     </li>
                   ))}

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadClasses, loadFunctions } from '../api/results.js';
 import type { ClassRow, FileRow, FunctionRow } from '../api/types.js';
+import { PylintExplained } from '../code/pylint-explained.js';
 import { fmt, share } from '../lib/format.js';
+import { linkProps } from '../lib/router.js';
+import { sourceHref } from '../lib/source-link.js';
 
 /** Drill-down of one file: its metrics, its classes and its functions. */
 export function FileDetail(props: { id: number; file: FileRow; failures: string[]; onClose: () => void }) {
@@ -65,6 +68,7 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
         <h2 id="detail-title" ref={heading} tabIndex={-1}>
           <code>{file.path}</code>
         </h2>
+        <a {...linkProps(sourceHref(id, file.path))}>View source</a>
         <button type="button" onClick={props.onClose}>
           Close
         </button>
@@ -90,6 +94,8 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
         ))}
       </dl>
       {error && <p className="error">{error}</p>}
+      <h3>Findings</h3>
+      <PylintExplained id={id} path={file.path} />
       <h3>Classes</h3>
       {classes === null ? (
         <p className="muted">Loading…</p>
@@ -120,7 +126,9 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
               {classes.map((c) => (
                 <tr key={`${c.name}:${c.lineno}`}>
                   <td>
-                    <code>{c.name}</code>
+                    <a {...linkProps(sourceHref(id, file.path, c.lineno))}>
+                      <code>{c.name}</code>
+                    </a>
                   </td>
                   <td className="num">
                     {c.lineno}–{c.endline}
@@ -173,7 +181,9 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
               {functions.map((f) => (
                 <tr key={`${f.class}.${f.name}:${f.lineno}`}>
                   <td>
-                    <code>{f.class ? `${f.class}.${f.name}` : f.name}</code>
+                    <a {...linkProps(sourceHref(id, file.path, f.lineno))}>
+                      <code>{f.class ? `${f.class}.${f.name}` : f.name}</code>
+                    </a>
                   </td>
                   <td className="num">
                     {f.lineno}–{f.endline}

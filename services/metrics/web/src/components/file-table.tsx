@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import type { FileRow } from '../api/types.js';
 import { fmt } from '../lib/format.js';
 import { type Gate, gateActive, gateFailures } from '../lib/gate.js';
+import { linkProps } from '../lib/router.js';
+import { sourceHref } from '../lib/source-link.js';
 
 interface Column {
   key: keyof FileRow;
@@ -33,6 +35,8 @@ export function FileTable(props: {
   gate: Gate;
   selected: string | null;
   onOpen: (path: string) => void;
+  /** When given, each path also links to its source view. */
+  analysisId?: number;
 }) {
   const { files, gate } = props;
   const cols = props.history ? [...COLUMNS, ...HISTORY] : COLUMNS;
@@ -181,6 +185,14 @@ export function FileTable(props: {
                     <button type="button" className="link" onClick={() => props.onOpen(f.path)}>
                       {f.path}
                     </button>
+                    {props.analysisId !== undefined && (
+                      <>
+                        {' '}
+                        <a className="src-link" {...linkProps(sourceHref(props.analysisId, f.path))}>
+                          source<span className="sr-only"> of {f.path}</span>
+                        </a>
+                      </>
+                    )}
                     {f.parse_error && (
                       <span className="badge badge-failed" title={f.parse_error}>
                         parse error

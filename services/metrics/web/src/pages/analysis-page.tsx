@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
 import { type Analysis, isFinished, type Stage, type Status } from '../api/types.js';
+import { CodeSection } from '../code/code-section.js';
 import { RunActions } from '../components/run-actions.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { repoName, when } from '../lib/format.js';
@@ -11,7 +12,14 @@ import { Insights } from './insights-page.js';
 import { Progress } from './progress-panel.js';
 
 /** One run: its progress while it runs, then its dashboard or Insights. */
-export function AnalysisPage(props: { id: number; insights: boolean; view: string; query: URLSearchParams }) {
+export function AnalysisPage(props: {
+  id: number;
+  insights: boolean;
+  /** The findings list or a file's source view. */
+  code?: 'findings' | 'source' | null;
+  view: string;
+  query: URLSearchParams;
+}) {
   const { id } = props;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +86,10 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
         </div>
         {done && (
           <nav className="tabs" aria-label="Run views">
-            <a {...linkProps(`/analyses/${id}${suffix}`)} aria-current={props.insights ? undefined : 'page'}>
+            <a
+              {...linkProps(`/analyses/${id}${suffix}`)}
+              aria-current={props.insights || props.code ? undefined : 'page'}
+            >
               Dashboard
             </a>
             <a
@@ -86,6 +97,12 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
               aria-current={props.insights ? 'page' : undefined}
             >
               Insights
+            </a>
+            <a
+              {...linkProps(`/analyses/${id}/findings`)}
+              aria-current={props.code === 'findings' ? 'page' : undefined}
+            >
+              Findings
             </a>
           </nav>
         )}
@@ -104,7 +121,8 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
       )}
       <RunActions analysis={analysis} onChanged={reload} />
       {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
-      {done && !props.insights && <Dashboard analysis={analysis} query={props.query} />}
+      {done && props.code && <CodeSection id={id} which={props.code} query={props.query} />}
+      {done && !props.insights && !props.code && <Dashboard analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
     </>
   );

@@ -53,7 +53,14 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
       {/* The panel opens beside the table (over it on narrow screens), so the table keeps its place. */}
       <div className={selected ? 'files-area with-panel' : 'files-area'}>
         {files && (
-          <FileTable files={files} history={history} gate={gate} selected={selectedPath} onOpen={open} />
+          <FileTable
+            files={files}
+            history={history}
+            gate={gate}
+            selected={selectedPath}
+            onOpen={open}
+            analysisId={analysis.id}
+          />
         )}
         {selected && (
           <FileDetail

@@ -20,6 +20,12 @@ export async function resetPassword(
   given: string | undefined,
 ): Promise<{ temporary_password: string }> {
   const target = await requireUser(ctx.db, id);
+  if (target.account_type === 'oidc') {
+    // A password would open a second door the identity provider knows nothing about.
+    throw errors.conflict(
+      `User ${target.username} signs in with single sign-on and has no password to reset.`,
+    );
+  }
   const temporary = given ?? randomPassword();
   if (given !== undefined) assertPasswordAcceptable(given, target.username, 'temporary_password');
   const hash = await hashPassword(temporary);

@@ -83,8 +83,16 @@ export async function createUser(
 
 export async function updateUser(ctx: AppContext, req: FastifyRequest, id: number, patch: UserPatch) {
   if (patch.password !== undefined) {
-    const username = patch.username ?? (await requireUser(ctx.db, id)).username;
-    assertPasswordAcceptable(patch.password, username, 'password');
+    const target = await requireUser(ctx.db, id);
+    if (target.account_type === 'oidc') {
+      throw errors.validation_failed(
+        `User ${target.username} signs in with single sign-on: no password can be set.`,
+        {
+          errors: [{ path: 'password', message: 'cannot be set for a single sign-on account' }],
+        },
+      );
+    }
+    assertPasswordAcceptable(patch.password, patch.username ?? target.username, 'password');
   }
   const hash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   return audited(ctx, req, async (trx) => {

@@ -108,6 +108,29 @@ for (const target of await testDatabases()) {
       assert.equal(res.statusCode, 401);
     });
 
+    test('no password can be given to an OIDC user, by reset or by edit', async () => {
+      const list = (await w.monitor.as(root, { method: 'GET', url: '/api/users' })).json() as {
+        id: number;
+        username: string;
+      }[];
+      const alice = list.find((u) => u.username === 'alice')!;
+      const reset = await w.monitor.as(root, {
+        method: 'POST',
+        url: `/api/users/${alice.id}/reset-password`,
+      });
+      assert.equal(reset.statusCode, 409);
+      assert.match(reset.json().detail, /single sign-on/);
+      const patch = await w.monitor.as(root, {
+        method: 'PATCH',
+        url: `/api/users/${alice.id}`,
+        payload: { password: 'a-long-enough-passphrase-42' },
+      });
+      assert.equal(patch.statusCode, 422);
+      assert.deepEqual(patch.json().errors, [
+        { path: 'password', message: 'cannot be set for a single sign-on account' },
+      ]);
+    });
+
     test('the role follows the claim at every sign-in', async () => {
       w.idp.accounts.set('alice-sub', { ...w.idp.accounts.get('alice-sub'), groups: ['ops', 'unrelated'] });
       const browser = new CookieClient();

@@ -25,11 +25,21 @@ export function AccountPage() {
         <dt>Role</dt>
         <dd>{me?.role}</dd>
       </dl>
-      <h2>Change password</h2>
-      <div className="card narrow">
-        <ChangePasswordForm onDone={() => setChanges((n) => n + 1)} />
-      </div>
-      <TwoFactorPanel />
+      {me?.account_type === 'oidc' ? (
+        // Single sign-on accounts have no password here, and their provider does the second factor.
+        <p className="muted">
+          You sign in with single sign-on: your password and two-factor sign-in are managed by your identity
+          provider.
+        </p>
+      ) : (
+        <>
+          <h2>Change password</h2>
+          <div className="card narrow">
+            <ChangePasswordForm onDone={() => setChanges((n) => n + 1)} />
+          </div>
+          <TwoFactorPanel />
+        </>
+      )}
       <h2>Sessions</h2>
       <SessionsPanel refresh={changes} />
       <h2>API keys</h2>

@@ -16,3 +16,16 @@ export { type SummaryExtra, type SummaryRow, summarize } from './summary.js';
 export { isTestPath } from './test-path.js';
 export { initPyscan } from './tree.js';
 export type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
+export {
+  type CloneGroup,
+  type CloneOccurrence,
+  type CloneSource,
+  type CloneTokens,
+  DEFAULT_MIN_LINES,
+  DEFAULT_MIN_TOKENS,
+  type DuplicationOptions,
+  type DuplicationResult,
+  type FileDuplication,
+  findClones,
+  tokenizeForClones,
+} from './duplication/index.js';

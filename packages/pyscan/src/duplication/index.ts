@@ -1,0 +1,19 @@
+export {
+  CODE_IDENTIFIER,
+  CODE_NUMBER,
+  CODE_STRING,
+  type CloneTokens,
+  tokenizeForClones,
+} from './clone-tokens.js';
+export {
+  type CloneGroup,
+  type CloneOccurrence,
+  type CloneSource,
+  DEFAULT_MIN_LINES,
+  DEFAULT_MIN_TOKENS,
+  type DuplicationOptions,
+  type DuplicationResult,
+  type FileDuplication,
+  findClones,
+} from './find-clones.js';
+export { type CloneRange, duplicatedLinesPerFile } from './duplicated-lines.js';

@@ -4,19 +4,6 @@ export { csvField, csvRow, toCsv } from './csv.js';
 export { decodeSource } from './decode.js';
 export { discoverPythonFiles, type FoundFile } from './discover.js';
 export {
-  type AnalyzerPool,
-  createAnalyzerPool,
-  DEFAULT_MAX_FILE_SECONDS,
-  isTimeoutError,
-  type PoolOptions,
-  timeoutError,
-} from './pool.js';
-export { ccRank, miRank } from './ranks.js';
-export { type SummaryExtra, type SummaryRow, summarize } from './summary.js';
-export { isTestPath } from './test-path.js';
-export { initPyscan } from './tree.js';
-export type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
-export {
   type CloneGroup,
   type CloneOccurrence,
   type CloneSource,
@@ -29,3 +16,16 @@ export {
   findClones,
   tokenizeForClones,
 } from './duplication/index.js';
+export {
+  type AnalyzerPool,
+  createAnalyzerPool,
+  DEFAULT_MAX_FILE_SECONDS,
+  isTimeoutError,
+  type PoolOptions,
+  timeoutError,
+} from './pool.js';
+export { ccRank, miRank } from './ranks.js';
+export { type SummaryExtra, type SummaryRow, summarize } from './summary.js';
+export { isTestPath } from './test-path.js';
+export { initPyscan } from './tree.js';
+export type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';

@@ -3,7 +3,7 @@
 // together by a radix sort, and each set of equal windows that does not merely continue a match one
 // token to its left is extended token by token to its maximal length. No pair of files is ever
 // compared as such; the work is linear in the number of tokens plus the size of the matches.
-import { CODE_LIMIT, type CloneTokens } from './clone-tokens.js';
+import { type CloneTokens, CODE_LIMIT } from './clone-tokens.js';
 import { type CloneRange, duplicatedLinesPerFile } from './duplicated-lines.js';
 
 /** Thresholds of a clone. */

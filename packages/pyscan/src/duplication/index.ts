@@ -1,10 +1,11 @@
 export {
+  type CloneTokens,
   CODE_IDENTIFIER,
   CODE_NUMBER,
   CODE_STRING,
-  type CloneTokens,
   tokenizeForClones,
 } from './clone-tokens.js';
+export { type CloneRange, duplicatedLinesPerFile } from './duplicated-lines.js';
 export {
   type CloneGroup,
   type CloneOccurrence,
@@ -16,4 +17,3 @@ export {
   type FileDuplication,
   findClones,
 } from './find-clones.js';
-export { type CloneRange, duplicatedLinesPerFile } from './duplicated-lines.js';

@@ -15,10 +15,10 @@ const KEYWORDS = new Set(
   ),
 );
 
-const originals = listPython(root).map((rel) => ({
-  rel,
-  text: decodeSource(readFileSync(join(root, rel))).text,
-}));
+const originals = listPython(root).flatMap((rel) => {
+  const d = decodeSource(readFileSync(join(root, rel)));
+  return d.ok ? [{ rel, text: d.text }] : [];
+});
 const rand = mulberry32(21);
 const files: { path: string; text: string }[] = [];
 let lines = 0;

@@ -25,6 +25,9 @@ export const configSchema = {
   CLONE_TIMEOUT_SECONDS: int({ default: 600, min: 1, max: 86_400 }),
   /** Seconds pyscan may spend on one file before it gets parse_error `timeout` and the run goes on. */
   MAX_FILE_SECONDS: int({ default: 30, min: 1, max: 86_400 }),
+  /** Clone detection: fewest normalised tokens and fewest lines a duplicated fragment has. */
+  DUPLICATION_MIN_TOKENS: int({ default: 50, min: 10, max: 100_000 }),
+  DUPLICATION_MIN_LINES: int({ default: 6, min: 1, max: 100_000 }),
   /** A source file bigger than this is skipped with a warning. */
   MAX_FILE_SIZE_KB: int({ default: 2048, min: 1, max: 1_000_000 }),
   /** A running analysis whose worker has not renewed its lease for this long is taken as dead. */
@@ -65,6 +68,8 @@ export interface MetricsConfig {
   pylintTimeoutMs: number;
   maxFileSizeBytes: number;
   maxFileSeconds: number;
+  duplicationMinTokens: number;
+  duplicationMinLines: number;
   leaseMs: number;
   pollIntervalMs: number;
   maxQueuedRuns: number;
@@ -102,6 +107,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pylintTimeoutMs: c.PYLINT_TIMEOUT_SECONDS * 1000,
     maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
     maxFileSeconds: c.MAX_FILE_SECONDS,
+    duplicationMinTokens: c.DUPLICATION_MIN_TOKENS,
+    duplicationMinLines: c.DUPLICATION_MIN_LINES,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
     maxQueuedRuns: c.MAX_QUEUED_RUNS,

@@ -1,5 +1,6 @@
 import { compileGlobs } from '@app/pyscan/config';
 import { discoverPythonFiles } from '../discovery/discover.js';
+import { detectDuplication } from '../duplication/detect-duplication.js';
 import { readRepositoryConfig } from '../exclusions/repository-config.js';
 import { writeOutputs } from '../exports/write-outputs.js';
 import { type HistoryRun, readGitHistory } from '../history/git-history.js';
@@ -102,6 +103,15 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       warnings.push(w);
       log.warn(w);
     }
+    // While pylint may still run: clone detection over the files pyscan read.
+    const t2 = Date.now();
+    const duplication = await detectDuplication(
+      clone.dir,
+      analyses,
+      { minTokens: cfg.duplicationMinTokens, minLines: cfg.duplicationMinLines },
+      signal,
+    );
+    log.info({ ms: Date.now() - t2, groups: duplication.groups.length }, 'duplication done');
     const pylint = await pylintPromise;
     log.info({ ms: Date.now() - t0 }, 'analyzing done');
     await report.flush();
@@ -137,6 +147,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       pylint,
       history: history?.files ?? null,
       insights: computeInsights(analyses, history),
+      duplication,
       startedAt,
       now,
     });

@@ -2,10 +2,12 @@ import type { AppMigration } from '@app/kit';
 import { analyses } from './001-analyses.js';
 import { onePendingRun } from './002-one-pending-run.js';
 import { historyInsights } from './003-history-insights.js';
+import { duplication } from './005-duplication.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
   '001-analyses': analyses,
   '002-one-pending-run': onePendingRun,
   '003-history-insights': historyInsights,
+  '005-duplication': duplication,
 };

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { StoredGroup } from '../../duplication/detect-duplication.js';
 import type { RunInsights } from '../../insights/compute-insights.js';
 import type {
   ClassMetricsTable,
@@ -7,6 +8,7 @@ import type {
   MetricsDB,
   SummariesTable,
 } from '../schema.js';
+import { duplicationRepo } from './duplication-repo.js';
 import { insightsRepo } from './insights-repo.js';
 
 // 200 rows of ~40 columns stay well under SQLite's and PostgreSQL's bound-parameter limits.
@@ -25,6 +27,7 @@ export interface ResultRows {
   functions: Insertable<FunctionMetricsTable>[];
   summary: Insertable<SummariesTable>;
   insights: RunInsights;
+  clones: StoredGroup[];
 }
 
 /** SQL of the result tables. */
@@ -41,6 +44,7 @@ export const resultsRepo = {
       for (const b of batches(rows.functions)) await tx.insertInto('function_metrics').values(b).execute();
       await tx.insertInto('summaries').values(rows.summary).execute();
       await insightsRepo.replaceIn(tx, analysisId, rows.insights);
+      await duplicationRepo.replaceIn(tx, analysisId, rows.clones);
     });
   },
 };

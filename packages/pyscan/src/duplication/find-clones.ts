@@ -20,7 +20,7 @@ export interface CloneSource {
   tokens: CloneTokens;
 }
 
-/** Where one copy of a clone sits. Lines are 1-based and inclusive. */
+/** Where one copy of a clone sits. Lines are 1-based and inclusive; a group lists them by path and line. */
 export interface CloneOccurrence {
   path: string;
   startLine: number;
@@ -273,9 +273,10 @@ class Detector {
       occurrences.push({ path: src.path, startLine, endLine, tokens: k });
     }
     if (fewest < this.minLines) return;
-    this.groups.push({ tokens: k, lines: most, occurrences });
     for (const [j, o] of occurrences.entries())
       this.ranges.push({ file: sourceAt(first, p[j] as number), startLine: o.startLine, endLine: o.endLine });
+    occurrences.sort((a, b) => cmp(a.path, b.path) || a.startLine - b.startLine);
+    this.groups.push({ tokens: k, lines: most, occurrences });
   }
 }
 

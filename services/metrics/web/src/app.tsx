@@ -25,7 +25,7 @@ export function App() {
     if (signInNeeded) setGuarded(true);
     else setSession((n) => n + 1);
   }, [signInNeeded]);
-  const m = /^\/analyses\/(\d+)(?:\/insights(?:\/([a-z]+))?)?\/?$/.exec(path);
+  const m = /^\/analyses\/(\d+)(?:\/insights(?:\/([a-z]+))?|\/(explorer|duplicates))?\/?$/.exec(path);
   let page: React.ReactNode;
   if (!checked) page = null;
   else if (signInNeeded) page = <SignIn />;
@@ -36,6 +36,7 @@ export function App() {
         id={Number(m[1])}
         insights={path.includes('/insights')}
         view={m[2] ?? 'trend'}
+        tab={m[3]}
         query={query}
       />
     );

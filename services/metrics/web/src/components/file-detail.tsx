@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadClasses, loadFunctions } from '../api/results.js';
 import type { ClassRow, FileRow, FunctionRow } from '../api/types.js';
+import { FileDuplicates } from '../duplicates/file-duplicates.js';
 import { fmt } from '../lib/format.js';
 
 /** Drill-down of one file: its metrics, its classes and its functions. */
@@ -89,6 +90,7 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
           </div>
         ))}
       </dl>
+      <FileDuplicates id={id} file={file} />
       {error && <p className="error">{error}</p>}
       <h3>Classes</h3>
       {classes === null ? (

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
 import type { Analysis, Stage, Status } from '../api/types.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { Duplicates } from '../duplicates/duplicates-page.js';
+import { Explorer } from '../explorer/explorer-page.js';
+import { TabLinks } from '../explorer/tab-links.js';
 import { repoName, when } from '../lib/format.js';
 import { parseGate, withGate } from '../lib/gate.js';
 import { linkProps } from '../lib/router.js';
@@ -10,7 +13,14 @@ import { Insights } from './insights-page.js';
 import { Progress } from './progress-panel.js';
 
 /** One run: its progress while it runs, then its dashboard or Insights. */
-export function AnalysisPage(props: { id: number; insights: boolean; view: string; query: URLSearchParams }) {
+export function AnalysisPage(props: {
+  id: number;
+  insights: boolean;
+  view: string;
+  query: URLSearchParams;
+  /** `explorer` or `duplicates` (issue 21), else the dashboard or Insights. */
+  tab?: string | undefined;
+}) {
   const { id } = props;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +87,10 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
         </div>
         {done && (
           <nav className="tabs" aria-label="Run views">
-            <a {...linkProps(`/analyses/${id}${suffix}`)} aria-current={props.insights ? undefined : 'page'}>
+            <a
+              {...linkProps(`/analyses/${id}${suffix}`)}
+              aria-current={props.insights || props.tab ? undefined : 'page'}
+            >
               Dashboard
             </a>
             <a
@@ -86,6 +99,7 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
             >
               Insights
             </a>
+            <TabLinks id={id} tab={props.tab} />
           </nav>
         )}
       </div>
@@ -102,7 +116,9 @@ export function AnalysisPage(props: { id: number; insights: boolean; view: strin
         </details>
       )}
       {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
-      {done && !props.insights && <Dashboard analysis={analysis} query={props.query} />}
+      {done && !props.insights && !props.tab && <Dashboard analysis={analysis} query={props.query} />}
+      {done && props.tab === 'explorer' && <Explorer analysis={analysis} />}
+      {done && props.tab === 'duplicates' && <Duplicates analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
     </>
   );

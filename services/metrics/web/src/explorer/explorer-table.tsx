@@ -123,7 +123,11 @@ export function ExplorerTable(props: {
         </p>
       )}
       <p className="muted" aria-live="polite">
-        {data ? `${fmt(data.total)} ${level}` : 'Loading…'}
+        {data
+          ? data.total === 0
+            ? `No ${level} match these filters.`
+            : `${fmt(data.total)} ${level}`
+          : 'Loading…'}
       </p>
       <div className="scroll-x">
         <table className="table" aria-label={props.title}>

@@ -1,7 +1,7 @@
 // The run's clone detection: reads the analysed files again, tokenizes them on this thread and
 // hands them to pyscan's detector. Re-reading costs less than shipping token arrays back from the
-// worker threads for every file (measured in bench/README-pyscan.md: tokenizing is about a third
-// of a second per 300,000 lines), and keeps the pool's answer the CLI's.
+// worker threads for every file (measured in bench/README-pyscan.md: tokenizing is about a quarter
+// of a second of CPU per 300,000 lines), and keeps the pool's answer the CLI's.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -16,6 +16,11 @@ import {
 export const FRAGMENT_MAX_LINES = 200;
 /** Characters of each occurrence's text kept. */
 export const FRAGMENT_MAX_CHARS = 16_384;
+/**
+ * Characters of fragment text one run stores in all (largest groups first): a repository made of
+ * copies would otherwise store itself many times over. Past it the text is empty and `truncated`.
+ */
+export const MAX_STORED_TEXT = 16 * 1024 * 1024;
 
 export interface StoredOccurrence {
   path: string;
@@ -57,33 +62,38 @@ export async function detectDuplication(
   signal?: AbortSignal,
 ): Promise<RunDuplication> {
   const sources: CloneSource[] = [];
-  const lines = new Map<string, string[]>();
   for (const [i, a] of analyses.entries()) {
     if (a.file.parse_error) continue;
-    const decoded = decodeSource(await readFile(join(root, a.file.path)).catch(() => new Uint8Array()));
-    if (!decoded.ok) continue;
-    sources.push({ path: a.file.path, tokens: tokenizeForClones(decoded.text) });
-    lines.set(a.file.path, decoded.text.split(/\r\n?|\n/));
-    // Give the event loop (stream, API) a turn now and then on a big repository.
+    const text = await readText(root, a.file.path);
+    if (text !== null) sources.push({ path: a.file.path, tokens: tokenizeForClones(text) });
+    // Give the event loop (stream, API, lease) a turn now and then on a big repository.
     if (i % 50 === 49) {
       await new Promise((r) => setImmediate(r));
       signal?.throwIfAborted();
     }
   }
   const found = findClones(sources, settings);
+  signal?.throwIfAborted();
+  // Only the files in clones are read again for the fragments' text, one at a time.
+  const lines = new Map<string, string[]>();
+  for (const g of found.groups)
+    for (const o of g.occurrences)
+      if (!lines.has(o.path)) lines.set(o.path, (await readText(root, o.path))?.split(LINE_BREAK) ?? []);
+  let budget = MAX_STORED_TEXT;
   const groups = found.groups.map((g, i) => ({
     group_no: i + 1,
     tokens: g.tokens,
     lines: g.lines,
     occurrences: g.occurrences.map((o) => {
-      const { text, truncated } = fragment(lines.get(o.path) ?? [], o.startLine, o.endLine);
+      const f = fragment(lines.get(o.path) ?? [], o.startLine, o.endLine, budget);
+      budget -= f.text.length;
       return {
         path: o.path,
         start_line: o.startLine,
         end_line: o.endLine,
         tokens: o.tokens,
-        text,
-        truncated,
+        text: f.text,
+        truncated: f.truncated,
       };
     }),
   }));
@@ -92,12 +102,27 @@ export async function detectDuplication(
   return { groups, files, duplicatedLines: found.duplicatedLines };
 }
 
-function fragment(lines: string[], start: number, end: number): { text: string; truncated: boolean } {
+const LINE_BREAK = /\r\n?|\n/;
+
+async function readText(root: string, path: string): Promise<string | null> {
+  const bytes = await readFile(join(root, path)).catch(() => null);
+  if (!bytes) return null;
+  const decoded = decodeSource(bytes);
+  return decoded.ok ? decoded.text : null;
+}
+
+function fragment(
+  lines: string[],
+  start: number,
+  end: number,
+  budget: number,
+): { text: string; truncated: boolean } {
   const last = Math.min(end, start + FRAGMENT_MAX_LINES - 1);
   let text = lines.slice(start - 1, last).join('\n');
   let truncated = last < end;
-  if (text.length > FRAGMENT_MAX_CHARS) {
-    text = text.slice(0, FRAGMENT_MAX_CHARS);
+  const cap = Math.max(0, Math.min(FRAGMENT_MAX_CHARS, budget));
+  if (text.length > cap) {
+    text = text.slice(0, cap);
     truncated = true;
   }
   return { text, truncated };

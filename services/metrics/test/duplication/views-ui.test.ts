@@ -172,9 +172,7 @@ describe('metrics web UI: grade explained, duplicates, explorer', { skip }, () =
     // By name (the function's own name): ascending, then descending on a second click.
     const nameHeader = fnTable.getByRole('columnheader', { name: /Name/ });
     await fnTable.getByRole('button', { name: 'Name' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('section[data-level="functions"] th[aria-sort="ascending"]') !== null,
-    );
+    await fnSection.locator('th[aria-sort="ascending"]').waitFor();
     await fnTable.getByRole('button', { name: 'Name' }).click();
     await fnRows.first().getByText('Engine.stop').waitFor();
     assert.equal(await nameHeader.getAttribute('aria-sort'), 'descending');

@@ -60,7 +60,11 @@ function Fragment({ id, o, side }: { id: number; o: Occurrence; side: string }) 
             {o.path}:{o.start_line}–{o.end_line}
           </code>
         </a>
-        {o.truncated && <span className="muted small"> (shortened)</span>}
+        {o.truncated && (
+          <span className="muted small">
+            {o.text === '' ? ' (text not stored: the run kept its largest clones only)' : ' (shortened)'}
+          </span>
+        )}
       </figcaption>
       <pre>
         {lines.map((l, i) => (

@@ -182,6 +182,16 @@ describe('metrics web UI: grade explained, duplicates, explorer', { skip }, () =
       'decide',
     ]);
 
+    // The table's state is in the address: a reload keeps the filter and the order.
+    assert.match(page.url(), /fn\.path=pkg%2F/);
+    // Descending is the default order, so only the column is written.
+    assert.match(page.url(), /fn\.sort=name/);
+    assert.doesNotMatch(page.url(), /fn\.order/);
+    await page.reload();
+    await fnRows.first().getByText('Engine.stop').waitFor();
+    assert.equal(await fnSection.getByLabel('Filter functions by path prefix').inputValue(), 'pkg/');
+    assert.equal(await fnRows.count(), 3);
+
     const clsTable = page.getByRole('table', { name: 'Classes' });
     await clsTable.locator('tbody tr').nth(2).waitFor();
     await clsTable.getByRole('button', { name: 'Methods' }).click();

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import { Pager } from '../components/pager.js';
 import { fmt } from '../lib/format.js';
-import { linkProps } from '../lib/router.js';
+import { linkProps, navigate } from '../lib/router.js';
 import { sourceHref } from '../lib/source-link.js';
 import { useLoad } from '../lib/use-load.js';
 
@@ -36,11 +36,19 @@ export function ExplorerTable(props: {
   label: (row: Record<string, unknown>) => string;
 }) {
   const { id, level } = props;
-  const [sort, setSort] = useState({ key: 'complexity', order: 'desc' as 'asc' | 'desc' });
-  const [prefix, setPrefix] = useState('');
-  const [name, setName] = useState('');
-  const [ranks, setRanks] = useState<string[]>([]);
-  const [offset, setOffset] = useState(0);
+  // The table's state lives in the address (`fn.sort=…`, `cls.rank=…`): a reload or a shared link keeps it.
+  const [initial] = useState(() => readState(new URLSearchParams(location.search), level));
+  const [sort, setSort] = useState(initial.sort);
+  const [prefix, setPrefix] = useState(initial.prefix);
+  const [name, setName] = useState(initial.name);
+  const [ranks, setRanks] = useState<string[]>(initial.ranks);
+  const [offset, setOffset] = useState(initial.offset);
+  useEffect(() => {
+    const here = new URLSearchParams(location.search);
+    writeState(here, level, { sort, prefix, name, ranks, offset });
+    const qs = here.toString();
+    navigate(`${location.pathname}${qs ? `?${qs}` : ''}`, true);
+  }, [level, sort, prefix, name, ranks, offset]);
   const q = new URLSearchParams({
     sort: sort.key,
     order: sort.order,
@@ -178,4 +186,43 @@ export function ExplorerTable(props: {
       )}
     </section>
   );
+}
+
+interface TableState {
+  sort: { key: string; order: 'asc' | 'desc' };
+  prefix: string;
+  name: string;
+  ranks: string[];
+  offset: number;
+}
+
+const DEFAULT_SORT = { key: 'complexity', order: 'desc' as const };
+const keyPrefix = (level: string) => (level === 'functions' ? 'fn.' : 'cls.');
+
+function readState(q: URLSearchParams, level: string): TableState {
+  const k = keyPrefix(level);
+  const order = q.get(`${k}order`);
+  const offset = Number(q.get(`${k}offset`));
+  return {
+    sort: {
+      key: q.get(`${k}sort`) || DEFAULT_SORT.key,
+      order: order === 'asc' || order === 'desc' ? order : DEFAULT_SORT.order,
+    },
+    prefix: q.get(`${k}path`) ?? '',
+    name: q.get(`${k}name`) ?? '',
+    ranks: (q.get(`${k}rank`) ?? '').split(',').filter((r) => (RANKS as readonly string[]).includes(r)),
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+function writeState(q: URLSearchParams, level: string, s: TableState): void {
+  const k = keyPrefix(level);
+  const set = (key: string, value: string, fallback: string) =>
+    value === fallback ? q.delete(`${k}${key}`) : q.set(`${k}${key}`, value);
+  set('sort', s.sort.key, DEFAULT_SORT.key);
+  set('order', s.sort.order, DEFAULT_SORT.order);
+  set('path', s.prefix, '');
+  set('name', s.name, '');
+  set('rank', s.ranks.join(','), '');
+  set('offset', String(s.offset), '0');
 }

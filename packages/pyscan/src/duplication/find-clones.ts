@@ -3,8 +3,9 @@
 // together by a radix sort, and each set of equal windows that does not merely continue a match one
 // token to its left is extended token by token to its maximal length. No pair of files is ever
 // compared as such; the work is linear in the number of tokens plus the size of the matches.
-import { type CloneTokens, CODE_LIMIT } from './clone-tokens.js';
+import type { CloneTokens } from './clone-tokens.js';
 import { type CloneRange, duplicatedLinesPerFile } from './duplicated-lines.js';
+import { type Concatenated, concatenate, hashWindows, radixSortByHash } from './token-windows.js';
 
 /** Thresholds of a clone. */
 export interface DuplicationOptions {
@@ -57,19 +58,6 @@ export interface DuplicationResult {
 export const DEFAULT_MIN_TOKENS = 50;
 export const DEFAULT_MIN_LINES = 6;
 
-// A fixed pseudo-random value per token code spreads the small codes over 32 bits before hashing.
-const MIX = new Int32Array(CODE_LIMIT);
-{
-  let x = 0x2545f491;
-  for (let i = 0; i < MIX.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    MIX[i] = x;
-  }
-}
-const BASE = 0x01000193;
-
 /** Finds clone groups and duplicated lines across `sources` (see the module comment for the method). */
 export function findClones(sources: CloneSource[], options: DuplicationOptions = {}): DuplicationResult {
   const minTokens = Math.max(2, options.minTokens ?? DEFAULT_MIN_TOKENS);
@@ -106,90 +94,6 @@ export function findClones(sources: CloneSource[], options: DuplicationOptions =
 }
 
 const cmp = (a = '', b = '') => (a < b ? -1 : a > b ? 1 : 0);
-
-interface Concatenated {
-  /** Token codes of every source, each source preceded by a unique negative separator (and one at the end). */
-  code: Int32Array;
-  line: Int32Array;
-  /** Position of each source's first token. */
-  first: Int32Array;
-}
-
-function concatenate(sources: CloneSource[]): Concatenated {
-  let n = sources.length + 1;
-  for (const s of sources) n += s.tokens.length;
-  const code = new Int32Array(n);
-  const line = new Int32Array(n);
-  const first = new Int32Array(sources.length + 1);
-  let at = 0;
-  for (const [f, s] of sources.entries()) {
-    code[at++] = -1 - f;
-    first[f] = at;
-    code.set(s.tokens.codes.subarray(0, s.tokens.length), at);
-    line.set(s.tokens.lines.subarray(0, s.tokens.length), at);
-    at += s.tokens.length;
-  }
-  code[at] = -1 - sources.length;
-  first[sources.length] = at + 1;
-  return { code, line, first };
-}
-
-/** Rolling hashes of every window of w tokens that stays inside one source. */
-function hashWindows(all: Concatenated, w: number) {
-  const { code, first } = all;
-  const hashes = new Int32Array(code.length);
-  const positions = new Int32Array(code.length);
-  let count = 0;
-  let pw = 1;
-  for (let k = 1; k < w; k++) pw = Math.imul(pw, BASE);
-  for (let f = 0; f + 1 < first.length; f++) {
-    const s = first[f] as number;
-    const e = (first[f + 1] as number) - 1; // the next separator
-    if (e - s < w) continue;
-    let h = 0;
-    for (let k = s; k < s + w; k++) h = (Math.imul(h, BASE) + (MIX[code[k] as number] as number)) | 0;
-    for (let i = s; ; i++) {
-      hashes[i] = h;
-      positions[count++] = i;
-      if (i + w >= e) break;
-      const out = Math.imul(MIX[code[i] as number] as number, pw);
-      h = (Math.imul(h - out, BASE) + (MIX[code[i + w] as number] as number)) | 0;
-    }
-  }
-  return { hashes, positions, count };
-}
-
-/**
- * Window starts ordered by hash, with their hashes beside them: a stable LSD radix sort (two 16-bit
- * passes), so equal hashes keep position order and each pass reads its input sequentially.
- */
-function radixSortByHash(positions: Int32Array, count: number, hashes: Int32Array) {
-  let pos: Int32Array = positions.subarray(0, count);
-  let key: Int32Array = new Int32Array(count);
-  for (let i = 0; i < count; i++) key[i] = hashes[pos[i] as number] as number;
-  let pos2: Int32Array = new Int32Array(count);
-  let key2: Int32Array = new Int32Array(count);
-  const counts = new Int32Array(65537);
-  for (const shift of [0, 16]) {
-    counts.fill(0);
-    for (let i = 0; i < count; i++) {
-      const b = (((key[i] as number) >>> shift) & 0xffff) + 1;
-      counts[b] = (counts[b] as number) + 1;
-    }
-    for (let b = 1; b <= 65536; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
-    for (let i = 0; i < count; i++) {
-      const k = key[i] as number;
-      const b = (k >>> shift) & 0xffff;
-      const at = counts[b] as number;
-      counts[b] = at + 1;
-      pos2[at] = pos[i] as number;
-      key2[at] = k;
-    }
-    [pos, pos2] = [pos2, pos];
-    [key, key2] = [key2, key];
-  }
-  return { order: pos, keys: key };
-}
 
 /** Extends candidate sets of equal windows to maximal matches and collects the groups. */
 class Detector {

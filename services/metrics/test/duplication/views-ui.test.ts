@@ -203,7 +203,7 @@ describe('metrics web UI: grade explained, duplicates, explorer', { skip }, () =
     await page.screenshot({ path: artifactPath('metrics-explorer.png'), fullPage: true });
   });
 
-  test('the fragments stack on a 390 px phone, and no page broke the CSP', async () => {
+  test('on a 390 px phone the fragments stack and the pages fit; no page broke the CSP', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
       await phone.goto(`${svc.base}/analyses/${id}/duplicates?group=2`);
@@ -212,6 +212,17 @@ describe('metrics web UI: grade explained, duplicates, explorer', { skip }, () =
       const a = await figs.nth(0).boundingBox();
       const b = await figs.nth(1).boundingBox();
       assert.ok(a && b && b.y >= a.y + a.height - 1, JSON.stringify({ a, b }));
+      const width = () =>
+        phone.evaluate<number[]>(
+          '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+        );
+      const [dw = 0, dcw = 0] = await width();
+      assert.ok(dw <= dcw, `duplicates: page is ${dw} px wide in a ${dcw} px window`);
+      await phone.goto(`${svc.base}/analyses/${id}/explorer`);
+      await phone.getByRole('table', { name: 'Classes' }).locator('tbody tr').first().waitFor();
+      const [ew = 0, ecw = 0] = await width();
+      assert.ok(ew <= ecw, `explorer: page is ${ew} px wide in a ${ecw} px window`);
+      await phone.screenshot({ path: artifactPath('metrics-explorer-phone.png'), fullPage: true });
     } finally {
       await phone.close();
     }

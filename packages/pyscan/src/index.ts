@@ -4,6 +4,19 @@ export { csvField, csvRow, toCsv } from './csv.js';
 export { decodeSource } from './decode.js';
 export { discoverPythonFiles, type FoundFile } from './discover.js';
 export {
+  type CloneGroup,
+  type CloneOccurrence,
+  type CloneSource,
+  type CloneTokens,
+  DEFAULT_MIN_LINES,
+  DEFAULT_MIN_TOKENS,
+  type DuplicationOptions,
+  type DuplicationResult,
+  type FileDuplication,
+  findClones,
+  tokenizeForClones,
+} from './duplication/index.js';
+export {
   type AnalyzerPool,
   createAnalyzerPool,
   DEFAULT_MAX_FILE_SECONDS,

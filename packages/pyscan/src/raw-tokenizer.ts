@@ -11,6 +11,11 @@ export const T_COLON = 4;
 export const T_SEMI = 5;
 export const T_OTHER = 6;
 
+/** What a T_OTHER token is, for buffers that look closer (the clone detector). */
+export const S_NAME = 1;
+export const S_NUMBER = 2;
+export const S_OP = 3;
+
 /** Tokens of one group of lines, as parallel arrays (strings carry their first and last row). */
 export class TokenBuffer {
   kinds: number[] = [];
@@ -24,6 +29,14 @@ export class TokenBuffer {
     this.kinds[n] = kind;
     this.firstRow[n] = first;
     this.lastRow[n] = last;
+  }
+
+  /**
+   * Appends a name, number or operator token; `line.slice(start, end)` is its text. The raw
+   * counts only need its kind; a subclass may read the text.
+   */
+  other(_sub: number, _line: string, _start: number, _end: number): void {
+    this.push(T_OTHER);
   }
 }
 
@@ -189,8 +202,8 @@ export function tokenizeLine(line: string, st: TokState, row: number, out: Token
     ) {
       NUMBER.lastIndex = pos;
       if (NUMBER.test(line)) {
-        out.push(T_OTHER);
         const end = NUMBER.lastIndex;
+        out.other(S_NUMBER, line, pos, end);
         const next = line.charCodeAt(end);
         // Python 3 reads 0777 as 0 then 777, and 10L as 10 then L: both are Python 2 literals.
         if ((c === 48 && next >= 48 && next <= 57) || ((next === 76 || next === 108) && c !== 46)) {
@@ -215,7 +228,9 @@ export function tokenizeLine(line: string, st: TokState, row: number, out: Token
           if (++st.parenlev > st.maxParen) st.maxParen = st.parenlev;
         } else if (c === 41 || c === 93 || c === 125) st.parenlev--;
       }
-      out.push(op === 1 && c === 58 ? T_COLON : op === 1 && c === 59 ? T_SEMI : T_OTHER);
+      if (op === 1 && c === 58) out.push(T_COLON);
+      else if (op === 1 && c === 59) out.push(T_SEMI);
+      else out.other(S_OP, line, pos, pos + op);
       pos += op;
       continue;
     }
@@ -233,7 +248,7 @@ export function tokenizeLine(line: string, st: TokState, row: number, out: Token
     }
     NAME.lastIndex = pos;
     if (NAME.test(line)) {
-      out.push(T_OTHER);
+      out.other(S_NAME, line, pos, NAME.lastIndex);
       pos = NAME.lastIndex;
       continue;
     }

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { analysesRoutes } from './api/analyses/routes.js';
 import { downloadsRoutes } from './api/downloads/routes.js';
+import { duplicatesRoutes } from './api/duplicates/routes.js';
 import { findingsRoutes } from './api/findings/routes.js';
 import { insightsRoutes } from './api/insights/routes.js';
 import { metaRoutes } from './api/meta/routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(reportsRoutes(ctx));
   await app.register(insightsRoutes(ctx));
   await app.register(findingsRoutes(ctx));
+  await app.register(duplicatesRoutes(ctx));
   // Last: the UI answers every path the API and docs do not.
   await app.register(webPlugin());
   return app;

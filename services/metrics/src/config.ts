@@ -25,6 +25,9 @@ export const configSchema = {
   CLONE_TIMEOUT_SECONDS: int({ default: 600, min: 1, max: 86_400 }),
   /** Seconds pyscan may spend on one file before it gets parse_error `timeout` and the run goes on. */
   MAX_FILE_SECONDS: int({ default: 30, min: 1, max: 86_400 }),
+  /** Clone detection: fewest normalised tokens and fewest lines a duplicated fragment has. */
+  DUPLICATION_MIN_TOKENS: int({ default: 50, min: 10, max: 100_000 }),
+  DUPLICATION_MIN_LINES: int({ default: 6, min: 1, max: 100_000 }),
   /** A source file bigger than this is skipped with a warning. */
   MAX_FILE_SIZE_KB: int({ default: 2048, min: 1, max: 1_000_000 }),
   /** Source view: a file bigger than this keeps its metrics and findings but not its text; 0 stores none. */
@@ -76,6 +79,8 @@ export interface MetricsConfig {
   maxFileSeconds: number;
   sourceMaxFileBytes: number;
   sourceMaxRunBytes: number;
+  duplicationMinTokens: number;
+  duplicationMinLines: number;
   leaseMs: number;
   pollIntervalMs: number;
   maxQueuedRuns: number;
@@ -124,6 +129,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maxFileSeconds: c.MAX_FILE_SECONDS,
     sourceMaxFileBytes: c.SOURCE_MAX_FILE_KB * 1024,
     sourceMaxRunBytes: c.SOURCE_MAX_RUN_MB * 1024 * 1024,
+    duplicationMinTokens: c.DUPLICATION_MIN_TOKENS,
+    duplicationMinLines: c.DUPLICATION_MIN_LINES,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
     maxQueuedRuns: c.MAX_QUEUED_RUNS,

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { CLASS_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from '@app/pyscan';
+import { CLASS_COLUMNS, FUNCTION_COLUMNS } from '@app/pyscan';
+import { SUMMARY_CSV_COLUMNS } from '../src/results/build-results.js';
 import { FILE_CSV_COLUMNS } from '../src/results/file-row.js';
 import { createFixtureBase, type FixtureBase } from './fixtures-builder/build-repo.js';
 import {
@@ -235,7 +236,7 @@ for (const target of await testDatabases()) {
       assert.equal(shape?.methods, '2');
 
       const sumCsv = await (await fetch(`${svc.url}/api/analyses/${id}/download/summary`)).text();
-      assert.deepEqual(csvHeader(sumCsv), [...SUMMARY_COLUMNS]);
+      assert.deepEqual(csvHeader(sumCsv), [...SUMMARY_CSV_COLUMNS]);
       assert.equal(parseCsv(sumCsv)[0]?.files, '2');
 
       const zipRes = await fetch(`${svc.url}/api/analyses/${id}/download/all`);

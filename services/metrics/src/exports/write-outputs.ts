@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLASS_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS, toCsv } from '@app/pyscan';
+import { CLASS_COLUMNS, FUNCTION_COLUMNS, toCsv } from '@app/pyscan';
+import { DUPLICATES_CSV_COLUMNS, duplicateCsvRows } from '../duplication/duplicates-csv.js';
 import { FINDING_CSV_COLUMNS } from '../findings/finding.js';
 import {
   COUPLING_CSV_COLUMNS,
@@ -9,7 +10,7 @@ import {
   KNOWLEDGE_CSV_COLUMNS,
 } from '../insights/insight-csv.js';
 import { writeZip } from '../output/zip.js';
-import type { RunResults } from '../results/build-results.js';
+import { type RunResults, SUMMARY_CSV_COLUMNS } from '../results/build-results.js';
 import { FILE_CSV_COLUMNS } from '../results/file-row.js';
 import { neutraliseRow } from './csv-cells.js';
 
@@ -63,7 +64,8 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
         r.analyses.flatMap((a) => a.functions),
       ),
     ],
-    [LEVEL_FILES.summary, csv(SUMMARY_COLUMNS, [r.summary])],
+    [LEVEL_FILES.summary, csv(SUMMARY_CSV_COLUMNS, [r.summary])],
+    ['duplicates.csv', csv(DUPLICATES_CSV_COLUMNS, duplicateCsvRows(r.clones))],
     [INSIGHT_FILES.hotspots, csv(HOTSPOT_CSV_COLUMNS, insight.hotspots)],
     [INSIGHT_FILES.coupling, csv(COUPLING_CSV_COLUMNS, insight.coupling)],
     [INSIGHT_FILES.knowledge, csv(KNOWLEDGE_CSV_COLUMNS, insight.knowledge)],

@@ -1,5 +1,6 @@
 import { compileGlobs } from '@app/pyscan/config';
 import { discoverPythonFiles } from '../discovery/discover.js';
+import { detectDuplication } from '../duplication/detect-duplication.js';
 import { readRepositoryConfig } from '../exclusions/repository-config.js';
 import { removeOutputs } from '../exports/remove-outputs.js';
 import { writeOutputs } from '../exports/write-outputs.js';
@@ -124,6 +125,15 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       warnings.push(w);
       log.warn(w);
     }
+    // While pylint may still run: clone detection over the files pyscan read.
+    const t2 = Date.now();
+    const duplication = await detectDuplication(
+      clone.dir,
+      analyses,
+      { minTokens: cfg.duplicationMinTokens, minLines: cfg.duplicationMinLines },
+      signal,
+    );
+    log.info({ ms: Date.now() - t2, groups: duplication.groups.length }, 'duplication done');
     const pylint = await pylintPromise;
     const sources = await sourcesPromise;
     log.info({ ms: Date.now() - t0 }, 'analyzing done');
@@ -161,6 +171,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       history: history?.files ?? null,
       insights: computeInsights(analyses, history),
       sources,
+      duplication,
       startedAt,
       now,
     });

@@ -1,4 +1,5 @@
-import { type FileAnalysis, type SummaryRow, summarize } from '@app/pyscan';
+import { type FileAnalysis, SUMMARY_COLUMNS, type SummaryRow, summarize } from '@app/pyscan';
+import { duplicatedPct, type RunDuplication } from '../duplication/detect-duplication.js';
 import { type CodeRows, codeRows } from '../findings/code-rows.js';
 import type { FileHistory } from '../history/git-history.js';
 import type { RunInsights } from '../insights/compute-insights.js';
@@ -7,14 +8,22 @@ import type { CollectedSource } from '../source/collect-sources.js';
 import type { ResultRows } from '../store/repos/results-repo.js';
 import { type FileRow, fileRow } from './file-row.js';
 
+/** summary.csv's columns: pyscan's summary plus the run's duplication. */
+export const SUMMARY_CSV_COLUMNS = [...SUMMARY_COLUMNS, 'duplicated_lines', 'duplicated_lines_pct'] as const;
+export type RunSummary = SummaryRow & {
+  duplicated_lines: number | null;
+  duplicated_lines_pct: number | null;
+};
+
 /** Everything a finished run produces, in CSV shape and in database shape. */
 export interface RunResults {
   files: FileRow[];
   analyses: FileAnalysis[];
   insights: RunInsights;
-  summary: SummaryRow;
   /** Pylint's messages (findings.csv) and the stored sources. */
   code: CodeRows;
+  summary: RunSummary;
+  clones: RunDuplication | null;
   db: ResultRows;
 }
 
@@ -28,11 +37,15 @@ export interface BuildInput {
   history: Map<string, FileHistory> | null;
   insights: RunInsights;
   sources: CollectedSource[];
+  /** null when clone detection did not run. */
+  duplication: RunDuplication | null;
   startedAt: number;
   now: number;
 }
 
-/** Joins pyscan, pylint and history per file and computes the summary. */
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** Joins pyscan, pylint, history and duplication per file and computes the summary. */
 export function buildResults(i: BuildInput): RunResults {
   const files = i.analyses.map((a) =>
     fileRow(
@@ -40,10 +53,11 @@ export function buildResults(i: BuildInput): RunResults {
       i.pylint?.get(a.file.path),
       i.history?.get(a.file.path),
       i.insights.files.get(a.file.path),
+      i.duplication && !a.file.parse_error ? (i.duplication.files.get(a.file.path) ?? 0) : null,
     ),
   );
   const scores = files.map((f) => f.pylint_score).filter((s): s is number => s !== null);
-  const summary = summarize(i.analyses, {
+  const base = summarize(i.analyses, {
     repository: i.repoUrl,
     ref: i.ref,
     commit: i.commitSha,
@@ -51,6 +65,12 @@ export function buildResults(i: BuildInput): RunResults {
     history_enabled: i.history !== null,
     duration_s: Math.round((i.now - i.startedAt) / 100) / 10,
   });
+  const dup = i.duplication?.duplicatedLines ?? null;
+  const summary: RunSummary = {
+    ...base,
+    duplicated_lines: dup,
+    duplicated_lines_pct: dup === null ? null : duplicatedPct(dup, num(base.loc)),
+  };
   const id = i.analysisId;
   const code = codeRows(
     id,
@@ -58,13 +78,13 @@ export function buildResults(i: BuildInput): RunResults {
     i.pylint,
     i.sources,
   );
-  const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
   return {
     files,
     analyses: i.analyses,
     insights: i.insights,
     summary,
     code,
+    clones: i.duplication,
     db: {
       code: code.db,
       files: files.map((f) => {
@@ -90,6 +110,7 @@ export function buildResults(i: BuildInput): RunResults {
         })),
       ),
       insights: i.insights,
+      clones: i.duplication?.groups ?? [],
       summary: {
         analysis_id: id,
         repo_url: i.repoUrl,
@@ -105,6 +126,8 @@ export function buildResults(i: BuildInput): RunResults {
         pylint_avg: num(summary.pylint_avg),
         parse_errors: num(summary.parse_errors) ?? 0,
         created_at: i.now,
+        duplicated_lines: summary.duplicated_lines,
+        duplicated_lines_pct: summary.duplicated_lines_pct,
       },
     },
   };

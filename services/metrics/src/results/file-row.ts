@@ -1,10 +1,16 @@
 import { FILE_COLUMNS, type FileMetrics } from '@app/pyscan';
+import { duplicatedPct } from '../duplication/detect-duplication.js';
 import type { FileHistory } from '../history/git-history.js';
 import { INSIGHT_FILE_COLUMNS, type InsightFileColumns } from '../insights/compute-insights.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
 
 /** file.csv's columns in order: pyscan's (pylint and history included), then the history insights'. */
-export const FILE_CSV_COLUMNS = [...FILE_COLUMNS, ...INSIGHT_FILE_COLUMNS] as const;
+export const FILE_CSV_COLUMNS = [
+  ...FILE_COLUMNS,
+  ...INSIGHT_FILE_COLUMNS,
+  'duplicated_lines',
+  'duplicated_lines_pct',
+] as const;
 
 /** A file.csv row: pyscan's metrics plus the pylint, git-history and insight columns (null when not measured). */
 export interface FileRow extends FileMetrics, InsightFileColumns {
@@ -19,6 +25,9 @@ export interface FileRow extends FileMetrics, InsightFileColumns {
   authors: number | null;
   avg_loc_added: number | null;
   avg_loc_deleted: number | null;
+  /** Lines inside clones (each once); null when the file was not read for duplication. */
+  duplicated_lines: number | null;
+  duplicated_lines_pct: number | null;
 }
 
 /** Joins one file's three sources into its row. */
@@ -27,6 +36,7 @@ export function fileRow(
   pylint: PylintFileResult | undefined,
   history: FileHistory | undefined,
   insights: InsightFileColumns | undefined,
+  duplicated: number | null = null,
 ): FileRow {
   return {
     ...m,
@@ -48,5 +58,7 @@ export function fileRow(
     main_author_share: insights?.main_author_share ?? null,
     knowledgeable_authors: insights?.knowledgeable_authors ?? null,
     hotspot_score: insights?.hotspot_score ?? null,
+    duplicated_lines: duplicated,
+    duplicated_lines_pct: duplicated === null ? null : duplicatedPct(duplicated, m.loc),
   };
 }

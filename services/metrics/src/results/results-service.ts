@@ -13,6 +13,8 @@ export interface PageParams {
   limit?: number | undefined;
   offset?: number | undefined;
   path?: string | undefined;
+  path_prefix?: string | undefined;
+  rank?: string | undefined;
   name?: string | undefined;
   metric?: string | undefined;
   min?: number | undefined;
@@ -74,6 +76,8 @@ export async function listLevel(ctx: AppContext, id: number, level: LevelName, p
     limit,
     offset,
     path: p.path,
+    pathPrefix: p.path_prefix,
+    ranks: p.rank ? p.rank.toUpperCase().split(',') : undefined,
     name: p.name,
     metric: p.metric,
     min: p.min,

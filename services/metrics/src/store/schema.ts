@@ -93,6 +93,32 @@ export interface SummariesTable {
   pylint_avg: number | null;
   parse_errors: number;
   created_at: number;
+  duplicated_lines: number | null;
+  duplicated_lines_pct: number | null;
+}
+
+/** A clone group of a run (group_no 1 is the largest). */
+export interface CloneGroupsTable {
+  id: Generated<number>;
+  analysis_id: number;
+  group_no: number;
+  tokens: number;
+  lines: number;
+  occurrences: number;
+}
+
+/** One occurrence of a clone group, with a capped copy of its text. */
+export interface CloneOccurrencesTable {
+  id: Generated<number>;
+  analysis_id: number;
+  group_no: number;
+  path: string;
+  start_line: number;
+  end_line: number;
+  tokens: number;
+  text: string;
+  /** 0/1: the text was cut at FRAGMENT_MAX_LINES or FRAGMENT_MAX_CHARS. */
+  truncated: number;
 }
 
 type NullableInternal = { [K in keyof InsightInternalColumns]: InsightInternalColumns[K] | null };
@@ -170,4 +196,6 @@ export interface MetricsDB {
   class_metrics: ClassMetricsTable;
   function_metrics: FunctionMetricsTable;
   summaries: SummariesTable;
+  clone_groups: CloneGroupsTable;
+  clone_occurrences: CloneOccurrencesTable;
 }

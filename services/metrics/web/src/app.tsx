@@ -25,7 +25,9 @@ export function App() {
     if (signInNeeded) setGuarded(true);
     else setSession((n) => n + 1);
   }, [signInNeeded]);
-  const m = /^\/analyses\/(\d+)(?:\/(insights|findings|source)(?:\/([a-z]+))?)?\/?$/.exec(path);
+  const m = /^\/analyses\/(\d+)(?:\/(insights|findings|source|explorer|duplicates)(?:\/([a-z]+))?)?\/?$/.exec(
+    path,
+  );
   let page: React.ReactNode;
   if (!checked) page = null;
   else if (signInNeeded) page = <SignIn />;
@@ -36,6 +38,7 @@ export function App() {
         id={Number(m[1])}
         insights={m[2] === 'insights'}
         code={m[2] === 'findings' || m[2] === 'source' ? m[2] : null}
+        tab={m[2] === 'explorer' || m[2] === 'duplicates' ? m[2] : undefined}
         view={m[3] ?? 'trend'}
         query={query}
       />

@@ -11,6 +11,16 @@ export const PageQuery = Type.Object(
     path: Type.Optional(
       Type.String({ maxLength: 500, description: 'Case-insensitive substring of the path.' }),
     ),
+    path_prefix: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Only rows whose path starts with this (case-sensitive).' }),
+    ),
+    rank: Type.Optional(
+      Type.String({
+        pattern: '^[A-Fa-f](,[A-Fa-f])*$',
+        maxLength: 11,
+        description: 'Comma-separated complexity ranks to keep (classes and functions), e.g. `D,E,F`.',
+      }),
+    ),
     name: Type.Optional(
       Type.String({
         maxLength: 200,

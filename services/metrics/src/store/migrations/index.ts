@@ -3,6 +3,7 @@ import { analyses } from './001-analyses.js';
 import { onePendingRun } from './002-one-pending-run.js';
 import { historyInsights } from './003-history-insights.js';
 import { findingsSource } from './004-findings-source.js';
+import { duplication } from './005-duplication.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, AppMigration> = {
   '002-one-pending-run': onePendingRun,
   '003-history-insights': historyInsights,
   '004-findings-source': findingsSource,
+  '005-duplication': duplication,
 };

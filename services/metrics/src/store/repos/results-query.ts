@@ -12,6 +12,10 @@ export interface PageQuery {
   offset: number;
   /** Case-insensitive substring of the path. */
   path?: string | undefined;
+  /** Path prefix, case-sensitive. */
+  pathPrefix?: string | undefined;
+  /** Complexity ranks to keep (class and function levels). */
+  ranks?: string[] | undefined;
   /** Case-insensitive substring of the name (class and function levels). */
   name?: string | undefined;
   /** A numeric column and its inclusive bounds. */
@@ -31,6 +35,10 @@ export async function queryPage(
   // Dynamic column names are whitelisted by the caller; sql.ref quotes them.
   let base = db.selectFrom(table).where('analysis_id', '=', q.analysisId);
   if (q.path) base = base.where(sql<boolean>`lower(path) like ${likePattern(q.path)} escape '\\'`);
+  // substr, not LIKE: SQLite's LIKE ignores case, a prefix must not.
+  if (q.pathPrefix)
+    base = base.where(sql<boolean>`substr(path, 1, ${q.pathPrefix.length}) = ${q.pathPrefix}`);
+  if (q.ranks?.length && table !== 'file_metrics') base = base.where(sql.ref('rank'), 'in', q.ranks);
   if (q.name && table !== 'file_metrics') {
     base = base.where(sql<boolean>`lower(name) like ${likePattern(q.name)} escape '\\'`);
   }

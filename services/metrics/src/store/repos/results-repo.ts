@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { StoredGroup } from '../../duplication/detect-duplication.js';
 import type { RunInsights } from '../../insights/compute-insights.js';
 import type {
   ClassMetricsTable,
@@ -7,6 +8,7 @@ import type {
   MetricsDB,
   SummariesTable,
 } from '../schema.js';
+import { duplicationRepo } from './duplication-repo.js';
 import { type CodeDbRows, findingsRepo } from './findings-repo.js';
 import { insightsRepo } from './insights-repo.js';
 
@@ -27,6 +29,7 @@ export interface ResultRows {
   summary: Insertable<SummariesTable>;
   insights: RunInsights;
   code: CodeDbRows;
+  clones: StoredGroup[];
 }
 
 /** SQL of the result tables. */
@@ -37,6 +40,7 @@ export const resultsRepo = {
       await clearIn(tx, analysisId);
       await insightsRepo.clearIn(tx, analysisId);
       await findingsRepo.clearIn(tx, analysisId);
+      await duplicationRepo.clearIn(tx, analysisId);
     });
   },
 
@@ -50,6 +54,7 @@ export const resultsRepo = {
       await tx.insertInto('summaries').values(rows.summary).execute();
       await insightsRepo.replaceIn(tx, analysisId, rows.insights);
       await findingsRepo.replaceIn(tx, analysisId, rows.code);
+      await duplicationRepo.replaceIn(tx, analysisId, rows.clones);
     });
   },
 };

@@ -77,6 +77,8 @@ export function loadFiles(id: number): Promise<FileRow[]> {
       main_author_share: num(c('main_author_share')),
       knowledgeable_authors: num(c('knowledgeable_authors')),
       hotspot_score: num(c('hotspot_score')),
+      duplicated_lines: num(c('duplicated_lines')),
+      duplicated_lines_pct: num(c('duplicated_lines_pct')),
     })),
   );
 }

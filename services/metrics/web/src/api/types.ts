@@ -47,6 +47,9 @@ export interface Summary {
   pylint_avg: number | null;
   history_enabled?: boolean;
   duration_s?: number | null;
+  /** Absent on runs from before duplication was measured. */
+  duplicated_lines?: number | null;
+  duplicated_lines_pct?: number | null;
 }
 
 export interface Analysis {
@@ -99,6 +102,8 @@ export interface FileRow extends Partial<FileHistoryInsights> {
   revisions: number | null;
   authors: number | null;
   parse_error: string | null;
+  duplicated_lines?: number | null;
+  duplicated_lines_pct?: number | null;
   /** Highest cognitive complexity of the file's functions (joined in by the UI). */
   cognitive_max: number | null;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadClasses, loadFunctions } from '../api/results.js';
 import type { ClassRow, FileRow, FunctionRow } from '../api/types.js';
 import { PylintExplained } from '../code/pylint-explained.js';
+import { FileDuplicates } from '../duplicates/file-duplicates.js';
 import { fmt, share } from '../lib/format.js';
 import { linkProps } from '../lib/router.js';
 import { sourceHref } from '../lib/source-link.js';
@@ -93,6 +94,7 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
           </div>
         ))}
       </dl>
+      <FileDuplicates id={id} file={file} />
       {error && <p className="error">{error}</p>}
       <h3>Findings</h3>
       <PylintExplained id={id} path={file.path} />

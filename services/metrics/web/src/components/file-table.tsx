@@ -20,6 +20,7 @@ const COLUMNS: Column[] = [
   { key: 'cognitive_max', label: 'Cognitive', title: 'Highest cognitive complexity of its functions' },
   { key: 'mi', label: 'MI', digits: 1, title: 'Maintainability index (0–100)' },
   { key: 'pylint_score', label: 'Pylint', digits: 2, title: 'Pylint score (0–10)' },
+  { key: 'duplicated_lines', label: 'Dup. lines', title: 'Lines inside clones (duplicated_lines)' },
 ];
 const HISTORY: Column[] = [
   { key: 'revisions', label: 'Revisions', title: 'Commits that touched the file' },

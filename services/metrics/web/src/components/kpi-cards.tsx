@@ -1,6 +1,7 @@
 import { gradeOf } from '../../../src/reports/grade.js';
 import type { Summary } from '../api/types.js';
 import { fmt, share } from '../lib/format.js';
+import { GradeExplained } from './grade-explained.js';
 
 const CC_RANKS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
@@ -15,6 +16,7 @@ export function Kpis({ s }: { s: Summary }) {
     ['Max complexity', fmt(s.cc_max)],
     ['Avg MI', fmt(s.mi_avg, 1)],
     ['Pylint avg', fmt(s.pylint_avg, 2), s.pylint_avg === null ? 'pylint off' : undefined],
+    ...duplicationCard(s),
   ];
   const counts = CC_RANKS.map((r) => (s[`cc_rank_${r}`] as number | undefined) ?? 0);
   const total = counts.reduce((a, b) => a + b, 0);
@@ -66,6 +68,14 @@ export function Kpis({ s }: { s: Summary }) {
           MI ranks: A {fmt(s.mi_rank_a)} · B {fmt(s.mi_rank_b)} · C {fmt(s.mi_rank_c)}
         </p>
       </div>
+      <GradeExplained grade={grade} />
     </section>
   );
+}
+
+function duplicationCard(s: Summary): [string, string, string?][] {
+  if (s.duplicated_lines_pct === undefined || s.duplicated_lines_pct === null) return [];
+  return [
+    ['Duplication', `${fmt(s.duplicated_lines_pct, 1)} %`, `${fmt(s.duplicated_lines)} duplicated lines`],
+  ];
 }

@@ -4,6 +4,9 @@ import { type Analysis, isFinished, type Stage, type Status } from '../api/types
 import { CodeSection } from '../code/code-section.js';
 import { RunActions } from '../components/run-actions.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { Duplicates } from '../duplicates/duplicates-page.js';
+import { Explorer } from '../explorer/explorer-page.js';
+import { TabLinks } from '../explorer/tab-links.js';
 import { repoName, when } from '../lib/format.js';
 import { parseGate, withGate } from '../lib/gate.js';
 import { linkProps } from '../lib/router.js';
@@ -19,6 +22,8 @@ export function AnalysisPage(props: {
   code?: 'findings' | 'source' | null;
   view: string;
   query: URLSearchParams;
+  /** `explorer` or `duplicates` (issue 21), else the dashboard or Insights. */
+  tab?: string | undefined;
 }) {
   const { id } = props;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
@@ -88,7 +93,7 @@ export function AnalysisPage(props: {
           <nav className="tabs" aria-label="Run views">
             <a
               {...linkProps(`/analyses/${id}${suffix}`)}
-              aria-current={props.insights || props.code ? undefined : 'page'}
+              aria-current={props.insights || props.code || props.tab ? undefined : 'page'}
             >
               Dashboard
             </a>
@@ -104,6 +109,7 @@ export function AnalysisPage(props: {
             >
               Findings
             </a>
+            <TabLinks id={id} tab={props.tab} />
           </nav>
         )}
       </div>
@@ -122,7 +128,11 @@ export function AnalysisPage(props: {
       <RunActions analysis={analysis} onChanged={reload} />
       {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
       {done && props.code && <CodeSection id={id} which={props.code} query={props.query} />}
-      {done && !props.insights && !props.code && <Dashboard analysis={analysis} query={props.query} />}
+      {done && !props.insights && !props.code && !props.tab && (
+        <Dashboard analysis={analysis} query={props.query} />
+      )}
+      {done && props.tab === 'explorer' && <Explorer analysis={analysis} />}
+      {done && props.tab === 'duplicates' && <Duplicates analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
     </>
   );

@@ -115,6 +115,31 @@ export const MonitorPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+/** POST /api/monitors/test: create's fields (the name optional) and the monitor being edited, if any. */
+export const MonitorTestBody = Type.Object(
+  {
+    ...optional,
+    ...optionalAlert,
+    monitor_id: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'The monitor being edited: masked credentials in the body stand for its stored ones',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** What one test check found (the fields of a check result). */
+export const TestOutcome = Type.Object({
+  status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  response_time_ms: nullable(Type.Integer()),
+  status_code: nullable(Type.Integer()),
+  error: nullable(Type.String()),
+  warning: nullable(Type.String()),
+  tls_days_left: nullable(Type.Integer()),
+});
+
 const DateTime = Type.String({ format: 'date-time' });
 export const StatusSchema = Type.Union([
   Type.Literal('pending'),

@@ -1,9 +1,13 @@
+import { validateAmqp } from './amqp.js';
 import { parseDnsResolver } from './dns.js';
+import { validateGrpc } from './grpc.js';
 import { parseHostPort } from './host-port.js';
 import { parseJsonPath } from './json-path.js';
+import { validateMqtt } from './mqtt.js';
 import { isPingHost } from './ping.js';
 import { parseStatusCodes } from './status-codes.js';
 import type { CheckTarget, DnsRecordType } from './types.js';
+import { validateWebsocket } from './websocket.js';
 
 /** One problem with a monitor's check settings: the field and a sentence for a 422's `errors[]`. */
 export interface TargetProblem {
@@ -52,6 +56,18 @@ export function validateCheckTarget(target: CheckTarget): TargetProblem[] {
       break;
     case 'ping':
       if (!isPingHost(url.replace(/^\[(.*)\]$/, '$1'))) add('url', 'must be a host name or IP address');
+      break;
+    case 'websocket':
+      validateWebsocket(target, url, add);
+      break;
+    case 'grpc':
+      validateGrpc(target, url, add);
+      break;
+    case 'mqtt':
+      validateMqtt(target, url, add);
+      break;
+    case 'amqp':
+      validateAmqp(target, url, add);
       break;
     case 'heartbeat':
       if (url !== '') add('url', 'heartbeat monitors have no url: they are pinged at /api/heartbeat/{token}');

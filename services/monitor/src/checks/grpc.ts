@@ -1,0 +1,138 @@
+import {
+  type ChannelOptions,
+  Client,
+  credentials,
+  status as grpcStatus,
+  Metadata,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import type { Deadline } from './deadline.js';
+import { describeError } from './errors.js';
+import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
+import { checkLine, loginOf, parseServiceUrl, quote } from './service-endpoint.js';
+import type { CheckOutcome, CheckTarget } from './types.js';
+
+const SCHEMES = { grpc: null, grpcs: null };
+const CHECK = healthService.Check!;
+
+// One channel per check, closed after it: a private subchannel pool so closing the channel really
+// closes its connection (the shared pool would keep it), no retries and no service-config DNS lookups.
+const CHANNEL_OPTIONS: ChannelOptions = {
+  'grpc.use_local_subchannel_pool': 1,
+  'grpc.enable_retries': 0,
+  'grpc.service_config_disable_resolution': 1,
+  'grpc.enable_channelz': 0,
+};
+
+interface HealthCheckResponse {
+  status?: string;
+}
+
+/**
+ * Calls the standard `grpc.health.v1.Health/Check` for `service_name` (empty or null: the whole server)
+ * over `grpc://` (plain) or `grpcs://` (TLS). `SERVING` is up; any other status is down with its name.
+ */
+export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+  const where = parseServiceUrl(target.url ?? '', SCHEMES);
+  if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
+  const address = where.host.includes(':') ? `[${where.host}]:${where.port}` : `${where.host}:${where.port}`;
+  const channelCredentials =
+    where.scheme === 'grpcs'
+      ? credentials.createSsl(null, null, null, { rejectUnauthorized: target.ignore_tls_errors !== true })
+      : credentials.createInsecure();
+  const client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
+  const metadata = new Metadata();
+  const login = loginOf(target);
+  if (login) {
+    metadata.set(
+      'authorization',
+      `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
+    );
+  }
+  if (target.auth?.type === 'bearer') metadata.set('authorization', `Bearer ${target.auth.token}`);
+  const serviceName = target.service_name ?? '';
+  const start = performance.now();
+  try {
+    const reply = await new Promise<HealthCheckResponse>((resolve, reject) => {
+      const call = client.makeUnaryRequest(
+        CHECK.path,
+        CHECK.requestSerialize,
+        CHECK.responseDeserialize,
+        { service: serviceName },
+        metadata,
+        // grpc-js' own deadline as a backstop; ours below cancels at the exact moment.
+        { deadline: Date.now() + deadline.timeoutMs },
+        (err: ServiceError | null, value?: object) => {
+          deadline.signal.removeEventListener('abort', onAbort);
+          if (err) reject(err);
+          else resolve((value ?? {}) as HealthCheckResponse);
+        },
+      );
+      const onAbort = (): void => {
+        call.cancel();
+        reject(deadline.signal.reason);
+      };
+      if (deadline.signal.aborted) onAbort();
+      else deadline.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const responseTime = elapsedMs(start);
+    const status = reply.status ?? 'UNKNOWN';
+    if (status === 'SERVING') return upOutcome({ response_time_ms: responseTime });
+    return downOutcome(status, { response_time_ms: responseTime });
+  } catch (err) {
+    if (deadline.signal.aborted) return downOutcome(deadline.reason());
+    return describeGrpcError(err, serviceName, start);
+  } finally {
+    client.close();
+  }
+}
+
+/** The words for a failed call: the ones an operator acts on, with the gRPC status name otherwise. */
+function describeGrpcError(err: unknown, serviceName: string, start: number): CheckOutcome {
+  if (!isServiceError(err)) return downOutcome(describeError(err));
+  // A status from the server is an answer (it has a response time); UNAVAILABLE means no connection.
+  const answered = { response_time_ms: elapsedMs(start) };
+  switch (err.code) {
+    case grpcStatus.UNAVAILABLE:
+      return downOutcome(connectionError(err.details));
+    case grpcStatus.UNAUTHENTICATED:
+      return downOutcome('auth failed', answered);
+    case grpcStatus.PERMISSION_DENIED:
+      return downOutcome('permission denied', answered);
+    case grpcStatus.NOT_FOUND:
+      // The health protocol's answer for a service name the server does not know.
+      return downOutcome(`SERVICE_UNKNOWN: ${quote(serviceName)}`, answered);
+    case grpcStatus.UNIMPLEMENTED:
+      return downOutcome('the server does not implement grpc.health.v1.Health', answered);
+    default:
+      return downOutcome(`${grpcStatus[err.code] ?? err.code}: ${err.details}`, answered);
+  }
+}
+
+/**
+ * grpc-js reports a failed connection as `No connection established. Last error: Error: connect
+ * ECONNREFUSED 127.0.0.1:1 (2026-…)`: keep the socket's own message, as the tcp check words it.
+ */
+function connectionError(details: string): string {
+  const m = /Last error: (?:\w*Error: )?(.*?)(?: \(\d{4}-[^)]*\))?$/.exec(details);
+  return m?.[1] ?? details;
+}
+
+function isServiceError(err: unknown): err is ServiceError {
+  return err instanceof Error && typeof (err as Partial<ServiceError>).code === 'number' && 'details' in err;
+}
+
+/** URL and field rules for grpc monitors (see validate.ts). */
+export function validateGrpc(
+  target: CheckTarget,
+  url: string,
+  add: (path: string, message: string) => void,
+): void {
+  const where = parseServiceUrl(url, SCHEMES);
+  if (typeof where === 'string') add('url', where);
+  else if (where.bare.pathname !== '' && where.bare.pathname !== '/') {
+    add('url', 'must be grpc://host:port or grpcs://host:port, without a path');
+  }
+  if (target.service_name) checkLine(target.service_name, 'service_name', add);
+}

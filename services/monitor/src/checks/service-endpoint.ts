@@ -1,4 +1,3 @@
-// h2's service URL helpers (websocket, grpc, mqtt, amqp); h1 wrote its own service-url.ts under the same name, so one had to move when both were merged.
 import type { CheckTarget } from './types.js';
 
 /** Where a service check connects, read from its `scheme://[user[:pass]@]host[:port][/path]` URL. */

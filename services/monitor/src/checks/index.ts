@@ -2,8 +2,12 @@ import { startDeadline } from './deadline.js';
 import { checkDns } from './dns.js';
 import { describeError } from './errors.js';
 import { checkHttp } from './http.js';
+import { checkMysql } from './mysql.js';
 import { downOutcome } from './outcome.js';
 import { checkPing } from './ping.js';
+import { checkPostgres } from './postgres.js';
+import { checkRedis } from './redis.js';
+import { checkSmtp } from './smtp.js';
 import { checkTcp } from './tcp.js';
 import { checkTls } from './tls.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
@@ -52,6 +56,14 @@ export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promi
         return await checkTls(target, deadline);
       case 'ping':
         return await checkPing(target, deadline);
+      case 'postgres':
+        return await checkPostgres(target, deadline);
+      case 'mysql':
+        return await checkMysql(target, deadline);
+      case 'redis':
+        return await checkRedis(target, deadline);
+      case 'smtp':
+        return await checkSmtp(target, deadline);
       default:
         return downOutcome(`unknown monitor type "${String(target.monitor_type)}"`);
     }

@@ -1,3 +1,5 @@
+import type { CheckTarget } from './types.js';
+
 /** Where a service check connects, read from its `url`. */
 export interface ServiceUrl {
   /** The scheme without `:` (`postgres`, `rediss`, …). */
@@ -31,7 +33,17 @@ export function parseServiceUrl(text: string, schemes: Record<string, number>): 
   return { scheme, host, port: url.port === '' ? defaultPort : Number(url.port), url };
 }
 
-/** The URL's user name, decoded; '' when none. */
-export function urlUser(url: URL): string {
-  return decodeURIComponent(url.username);
+/**
+ * The user name and password to log in with: `auth` basic when given (the stored monitor's URL
+ * password arrives that way, see monitor-secrets withSecrets), else the URL's own userinfo.
+ * Empty strings when absent: each checker picks its client's default.
+ */
+export function credentialsOf(target: CheckTarget, url: URL): { username: string; password: string } {
+  if (target.auth?.type === 'basic') {
+    return {
+      username: target.auth.username || decodeURIComponent(url.username),
+      password: target.auth.password,
+    };
+  }
+  return { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
 }

@@ -1,4 +1,7 @@
+import type { Socket } from 'node:net';
 import {
+  type CallCredentials,
+  ChannelCredentials,
   type ChannelOptions,
   Client,
   credentials,
@@ -14,6 +17,7 @@ import { checkLine, loginOf, parseServiceUrl, quote } from './service-endpoint.j
 import type { CheckOutcome, CheckTarget } from './types.js';
 
 const SCHEMES = { grpc: null, grpcs: null };
+type SecureConnector = ReturnType<ChannelCredentials['_createSecureConnector']>;
 const CHECK = healthService.Check!;
 
 // One channel per check, closed after it: a private subchannel pool so closing the channel really
@@ -37,10 +41,13 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
   const where = parseServiceUrl(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
   const address = where.host.includes(':') ? `[${where.host}]:${where.port}` : `${where.host}:${where.port}`;
-  const channelCredentials =
+  const sockets = new Set<Socket>();
+  const channelCredentials = new SocketKeeper(
     where.scheme === 'grpcs'
       ? credentials.createSsl(null, null, null, { rejectUnauthorized: target.ignore_tls_errors !== true })
-      : credentials.createInsecure();
+      : credentials.createInsecure(),
+    sockets,
+  );
   const client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
   const metadata = new Metadata();
   const login = loginOf(target);
@@ -85,7 +92,64 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
     return describeGrpcError(err, serviceName, start);
   } finally {
     client.close();
+    await socketsClosed(sockets, deadline);
   }
+}
+
+/**
+ * Channel credentials that remember the sockets of the channel's connections. grpc-js closes a
+ * connected transport on `client.close()`, but a connection still in its HTTP/2 handshake (a server
+ * that accepts and never answers) is left open; the check destroys whatever is still open itself.
+ */
+class SocketKeeper extends ChannelCredentials {
+  constructor(
+    private readonly inner: ChannelCredentials,
+    private readonly sockets: Set<Socket>,
+  ) {
+    super();
+  }
+  _isSecure(): boolean {
+    return this.inner._isSecure();
+  }
+  _equals(other: ChannelCredentials): boolean {
+    return other === this;
+  }
+  _createSecureConnector(...args: Parameters<ChannelCredentials['_createSecureConnector']>): SecureConnector {
+    const connector = this.inner._createSecureConnector(...args);
+    const keep = (socket: Socket): void => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    };
+    return {
+      connect: async (socket: Socket) => {
+        keep(socket);
+        const result = await connector.connect(socket);
+        keep(result.socket);
+        return result;
+      },
+      waitForReady: () => connector.waitForReady(),
+      getCallCredentials: (): CallCredentials => connector.getCallCredentials(),
+      destroy: () => connector.destroy(),
+    };
+  }
+}
+
+/** Lets the closing channel end its connections within what is left of the deadline, then destroys the rest. */
+async function socketsClosed(sockets: Set<Socket>, deadline: Deadline): Promise<void> {
+  const open = [...sockets].filter((s) => !s.closed);
+  if (open.length > 0 && !deadline.signal.aborted) {
+    await new Promise<void>((resolve) => {
+      let left = open.length;
+      for (const socket of open) {
+        socket.once('close', () => {
+          left--;
+          if (left === 0) resolve();
+        });
+      }
+      deadline.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
+  for (const socket of sockets) socket.destroy();
 }
 
 /** The words for a failed call: the ones an operator acts on, with the gRPC status name otherwise. */
@@ -115,8 +179,13 @@ function describeGrpcError(err: unknown, serviceName: string, start: number): Ch
  * ECONNREFUSED 127.0.0.1:1 (2026-…)`: keep the socket's own message, as the tcp check words it.
  */
 function connectionError(details: string): string {
-  const m = /Last error: (?:\w*Error: )?(.*?)(?: \(\d{4}-[^)]*\))?$/.exec(details);
-  return m?.[1] ?? details;
+  const at = details.indexOf('Last error: ');
+  if (at < 0) return details;
+  return details
+    .slice(at + 'Last error: '.length)
+    .replace(/^\w*Error: /, '')
+    .replace(/\. Resolution note:.*$/s, '')
+    .replace(/ \(\d{4}-\d\d-\d\dT[^)]*\)$/, '');
 }
 
 function isServiceError(err: unknown): err is ServiceError {

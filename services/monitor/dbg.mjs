@@ -1,0 +1,13 @@
+import net from 'node:net';
+import { Client, credentials } from '@grpc/grpc-js';
+import { service } from 'grpc-health-check';
+let open = 0; const t0 = Date.now();
+const srv = net.createServer((s) => { open++; s.resume(); s.on('close', () => { open--; console.log('server side closed at', Date.now() - t0); }); s.on('error', () => {}); });
+await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+const c = new Client(`127.0.0.1:${srv.address().port}`, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
+const M = service.Check;
+const call = c.makeUnaryRequest(M.path, M.requestSerialize, M.responseDeserialize, { service: '' }, {deadline: Date.now() + 5000}, (err) => console.log('cb', err?.code, err?.details));
+setTimeout(() => { call.cancel(); c.close(); console.log('closed client', open); }, 500);
+const c2 = new Client(`127.0.0.1:1`, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
+c2.makeUnaryRequest(M.path, M.requestSerialize, M.responseDeserialize, { service: '' }, {deadline: Date.now() + 5000}, (err) => { console.log('cb2', JSON.stringify(err?.details)); c2.close(); });
+setTimeout(() => { console.log('open', open); srv.close(); process.exit(0); }, 25000);

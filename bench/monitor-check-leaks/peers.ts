@@ -42,10 +42,12 @@ export async function startSmtpPeer(): Promise<Peer> {
   server.on('error', () => {});
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const net = (server as unknown as { server: NetServer }).server;
-  const open = tracked(net);
+  // Its own session set: after STARTTLS the plain socket hands its handle to the TLS one and never
+  // reports 'close' itself, so counting raw sockets would show every upgraded session as open.
+  const sessions = (server as unknown as { connections: Set<unknown> }).connections;
   return {
     port: (net.address() as AddressInfo).port,
-    open,
+    open: () => sessions.size,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -4,7 +4,7 @@ import { runCheck } from '../../services/monitor/src/checks/index.js';
 import { closedPort } from '../../services/monitor/test/peers/tcp-listener.js';
 import { BENCH_ADMIN, benchServer } from '../shared/monitor-bench.js';
 import { DOWN_PER_TYPE, monitorBodies, SERVICE_TYPES, type ServiceType, UP_PER_TYPE } from './monitors.js';
-import { type Peer, startGrpcPeer, startSmtpPeer, startWebsocketPeer } from './peers.js';
+import { type Peer, startBlackHole, startGrpcPeer, startSmtpPeer, startWebsocketPeer } from './peers.js';
 import { openCounters, type ServerCounts } from './server-counts.js';
 
 /*
@@ -56,12 +56,14 @@ const peers: Record<string, Peer> = {
   smtp: await startSmtpPeer(),
   websocket: await startWebsocketPeer(),
   grpc: await startGrpcPeer(),
+  'black hole': await startBlackHole(),
 };
 const ports = {
   smtp: peers.smtp!.port,
   websocket: peers.websocket!.port,
   grpc: peers.grpc!.port,
   closed: await closedPort(),
+  hole: peers['black hole']!.port,
 };
 const counters = await openCounters();
 const { server, dataDir } = await benchServer('bench-check-leaks', undefined);

@@ -1,6 +1,7 @@
 // The monitors of the leak benchmark: per service type, 20 that should be up and 5 that should be
-// down, half of those failing after a full conversation (wrong value, wrong password, NOT_SERVING)
-// and half refused at connect, since leaks hide in failure paths as often as in the happy one.
+// down: failing after a full conversation (wrong value, wrong password, NOT_SERVING), refused at
+// connect, or timing out on a peer that never answers, since leaks hide in failure paths (above
+// all in a connection cut at the deadline) as often as in the happy one.
 import type { MonitorType } from '../../services/monitor/src/checks/index.js';
 import { BENCH_PASSWORD, BENCH_USER } from './server-counts.js';
 
@@ -25,6 +26,8 @@ export interface PeerPorts {
   grpc: number;
   /** A loopback port nothing listens on. */
   closed: number;
+  /** A loopback port that accepts and never answers. */
+  hole: number;
 }
 
 type Body = Record<string, unknown>;
@@ -97,7 +100,9 @@ export function monitorBodies(type: ServiceType, p: PeerPorts, intervalSeconds: 
     const v = variants(type, i, p);
     const down = i >= UP_PER_TYPE;
     const refused = { url: `${v.scheme}://127.0.0.1:${p.closed}` };
-    const body = !down ? v.up : (i - UP_PER_TYPE) % 2 === 0 && v.wrong ? v.wrong : refused;
+    const silent = { url: `${v.scheme}://127.0.0.1:${p.hole}`, timeout_seconds: 2 };
+    const kind = (i - UP_PER_TYPE) % 3;
+    const body = !down ? v.up : kind === 0 ? (v.wrong ?? silent) : kind === 1 ? refused : silent;
     out.push({ ...common, name: `${type} ${down ? 'down' : 'up'} ${i}`, ...body });
   }
   return out;

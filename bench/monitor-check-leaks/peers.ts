@@ -1,8 +1,13 @@
-// The loopback peers of the leak benchmark: an SMTP server offering STARTTLS, a WebSocket echo
+// The loopback peers of the leak benchmark: a black hole (accepts, never answers), an SMTP server offering STARTTLS, a WebSocket echo
 // server and a gRPC server with the standard health service. Each counts the connections it
 // holds open, so a checker that forgets to close shows here as well as in the process's fds.
 import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
+import {
+  type AddressInfo,
+  createServer as createNetServer,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { SMTPServer } from 'smtp-server';
@@ -23,6 +28,19 @@ function tracked(server: NetServer): () => number {
     s.once('close', () => sockets.delete(s));
   });
   return () => sockets.size;
+}
+
+/** A TCP listener on 127.0.0.1 that accepts and never says a word: every check of it times out. */
+export async function startBlackHole(): Promise<Peer> {
+  // Reads (and drops) what arrives, so a client's FIN is seen and the socket closes with it.
+  const server = createNetServer((s) => s.on('error', () => {}).resume());
+  const open = tracked(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    open,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** An SMTP server on 127.0.0.1 with STARTTLS (self-signed certificate, 60 days left). */

@@ -71,6 +71,13 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
     }
     if (deadline.signal.aborted) return downOutcome(deadline.reason());
     const answered = conn !== null || /Handshake terminated|Expected ConnectionOpenOk/.test(String(err));
+    if (/Expected ConnectionOpenOk; got <ConnectionClose/.test(String(err))) {
+      // The login passed and opening the vhost was refused; amqplib keeps the broker's reply text to
+      // itself here, and RabbitMQ answers the same way for a missing vhost and a forbidden one.
+      return downOutcome(`vhost ${quote(vhostOf(where.bare))} not found or not allowed for this user`, {
+        response_time_ms: elapsedMs(start),
+      });
+    }
     return downOutcome(describeAmqpError(err, target.topic ?? ''), {
       response_time_ms: answered ? elapsedMs(start) : null,
     });
@@ -104,13 +111,21 @@ async function closeConnection(conn: ChannelModel, deadline: Deadline): Promise<
 }
 
 /** The broker's own words (`reply-text`) for a refused handshake or operation, worded for an operator. */
+/** The vhost a URL names, as the broker sees it: `/` when the path is empty. */
+function vhostOf(url: URL): string {
+  const raw = url.pathname.slice(1);
+  try {
+    return raw === '' ? '/' : decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function describeAmqpError(err: unknown, queue: string): string {
   const text = err instanceof Error ? err.message : String(err);
   const reply = /replyText: '([^']*)'/.exec(text)?.[1] ?? /with message "([^"]*)"/.exec(text)?.[1];
   if (reply === undefined) return describeError(err);
   if (reply.startsWith('ACCESS_REFUSED - Login was refused')) return 'auth failed';
-  const vhost = /^NOT_ALLOWED - vhost (.*) not found$/.exec(reply);
-  if (vhost) return `vhost ${quote(vhost[1]!)} not found`;
   if (reply.startsWith('RESOURCE_LOCKED')) {
     return `queue ${quote(queue)} is in use by another connection or was declared by someone else: give the check a queue of its own`;
   }
@@ -127,6 +142,8 @@ export function validateAmqp(
   if (typeof where === 'string') add('url', where);
   else if (where.bare.pathname.slice(1).includes('/')) {
     add('url', 'the path is the vhost: write a vhost containing / as %2F');
+  } else if (!/^(?:[^%]|%[0-9a-f]{2})*$/i.test(where.bare.pathname)) {
+    add('url', 'the vhost has a % that is not followed by two hex digits');
   }
   if (target.topic !== null && target.topic !== undefined) {
     checkLine(target.topic, 'topic', add);

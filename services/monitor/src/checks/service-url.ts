@@ -19,6 +19,8 @@ export function parseServiceUrl(text: string, schemes: Record<string, number | n
   const names = Object.keys(schemes).map((s) => `${s}://`);
   let url: URL;
   try {
+    // `host:port` parses as a URL of scheme `host`; without `://` it is no URL for these checks.
+    if (!text.includes('://')) throw new Error('no scheme');
     url = new URL(text.trim());
   } catch {
     return `must be a URL starting with ${names.join(' or ')}`;

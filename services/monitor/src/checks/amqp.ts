@@ -3,7 +3,8 @@ import { type Channel, type ChannelModel, connect, type SocketOptions } from 'am
 import { type Deadline, raceAbort } from './deadline.js';
 import { describeError } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { checkLine, loginOf, parseServiceUrl, quote } from './service-url.js';
+import { checkLine, quote } from './service-fields.js';
+import { credentialsOf, parseServiceUrl } from './service-url.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
 const SCHEMES = { amqp: 5672, amqps: 5671 };
@@ -21,7 +22,9 @@ const SCHEMES = { amqp: 5672, amqps: 5671 };
 export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
   const where = parseServiceUrl(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
-  const login = loginOf(target);
+  const login = credentialsOf(target, where.url);
+  // No credentials at all: amqplib's own default, guest/guest, as for an amqp:// URL without them.
+  const anonymous = login.username === '' && login.password === '';
   // The socket takes the deadline's signal, so an abort destroys it in the handshake or after.
   const socketOptions: SocketOptions & { signal: AbortSignal } = {
     signal: deadline.signal,
@@ -36,10 +39,10 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
         protocol: where.scheme,
         hostname: where.host,
         port: where.port,
-        username: login?.username,
-        password: login?.password,
+        username: anonymous ? undefined : login.username,
+        password: anonymous ? undefined : login.password,
         // amqplib unescapes the vhost itself; '' (no path) means the default vhost `/`.
-        vhost: where.bare.pathname.slice(1),
+        vhost: where.url.pathname.slice(1),
         // No heartbeat timer: a check's connection lives for one timeout at most.
         heartbeat: 0,
       },
@@ -74,7 +77,7 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
     if (/Expected ConnectionOpenOk; got <ConnectionClose/.test(String(err))) {
       // The login passed and opening the vhost was refused; amqplib keeps the broker's reply text to
       // itself here, and RabbitMQ answers the same way for a missing vhost and a forbidden one.
-      return downOutcome(`vhost ${quote(vhostOf(where.bare))} not found or not allowed for this user`, {
+      return downOutcome(`vhost ${quote(vhostOf(where.url))} not found or not allowed for this user`, {
         response_time_ms: elapsedMs(start),
       });
     }
@@ -140,9 +143,9 @@ export function validateAmqp(
 ): void {
   const where = parseServiceUrl(url, SCHEMES);
   if (typeof where === 'string') add('url', where);
-  else if (where.bare.pathname.slice(1).includes('/')) {
+  else if (where.url.pathname.slice(1).includes('/')) {
     add('url', 'the path is the vhost: write a vhost containing / as %2F');
-  } else if (!/^(?:[^%]|%[0-9a-f]{2})*$/i.test(where.bare.pathname)) {
+  } else if (!/^(?:[^%]|%[0-9a-f]{2})*$/i.test(where.url.pathname)) {
     add('url', 'the vhost has a % that is not followed by two hex digits');
   }
   if (target.topic !== null && target.topic !== undefined) {
@@ -151,5 +154,4 @@ export function validateAmqp(
       add('topic', 'must not start with amq. (names reserved by the broker)');
     if (Buffer.byteLength(target.topic) > 255) add('topic', 'must be at most 255 bytes (an AMQP queue name)');
   }
-  if (target.auth?.type === 'bearer') add('auth', 'must be basic (user name and password) for amqp');
 }

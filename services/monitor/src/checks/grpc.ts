@@ -13,10 +13,10 @@ import { service as healthService } from 'grpc-health-check';
 import type { Deadline } from './deadline.js';
 import { describeError } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { checkLine, loginOf, parseServiceUrl, quote } from './service-url.js';
+import { basicAuthorization, checkLine, parseUrlWithPort, quote } from './service-fields.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
-const SCHEMES = { grpc: null, grpcs: null };
+const SCHEMES = ['grpc', 'grpcs'];
 type SecureConnector = ReturnType<ChannelCredentials['_createSecureConnector']>;
 const CHECK = healthService.Check!;
 
@@ -38,7 +38,7 @@ interface HealthCheckResponse {
  * over `grpc://` (plain) or `grpcs://` (TLS). `SERVING` is up; any other status is down with its name.
  */
 export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
-  const where = parseServiceUrl(target.url ?? '', SCHEMES);
+  const where = parseUrlWithPort(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
   const address = where.host.includes(':') ? `[${where.host}]:${where.port}` : `${where.host}:${where.port}`;
   const sockets = new Set<Socket>();
@@ -50,13 +50,10 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
   );
   const client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
   const metadata = new Metadata();
-  const login = loginOf(target);
-  if (login) {
-    metadata.set(
-      'authorization',
-      `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
-    );
-  }
+  const basic = basicAuthorization(target, where.url);
+  // Extra headers travel as call metadata (gRPC's headers); names are lower case on the wire.
+  for (const [name, value] of Object.entries(target.headers ?? {})) metadata.set(name.toLowerCase(), value);
+  if (basic) metadata.set('authorization', basic);
   if (target.auth?.type === 'bearer') metadata.set('authorization', `Bearer ${target.auth.token}`);
   const serviceName = target.service_name ?? '';
   const start = performance.now();
@@ -198,9 +195,9 @@ export function validateGrpc(
   url: string,
   add: (path: string, message: string) => void,
 ): void {
-  const where = parseServiceUrl(url, SCHEMES);
+  const where = parseUrlWithPort(url, SCHEMES);
   if (typeof where === 'string') add('url', where);
-  else if (where.bare.pathname !== '' && where.bare.pathname !== '/') {
+  else if (where.url.pathname !== '' && where.url.pathname !== '/') {
     add('url', 'must be grpc://host:port or grpcs://host:port, without a path');
   }
   if (target.service_name) checkLine(target.service_name, 'service_name', add);

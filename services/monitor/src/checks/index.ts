@@ -5,8 +5,12 @@ import { describeError } from './errors.js';
 import { checkGrpc } from './grpc.js';
 import { checkHttp } from './http.js';
 import { checkMqtt } from './mqtt.js';
+import { checkMysql } from './mysql.js';
 import { downOutcome } from './outcome.js';
 import { checkPing } from './ping.js';
+import { checkPostgres } from './postgres.js';
+import { checkRedis } from './redis.js';
+import { checkSmtp } from './smtp.js';
 import { checkTcp } from './tcp.js';
 import { checkTls } from './tls.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
@@ -64,6 +68,14 @@ export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promi
         return await checkMqtt(target, deadline);
       case 'amqp':
         return await checkAmqp(target, deadline);
+      case 'postgres':
+        return await checkPostgres(target, deadline);
+      case 'mysql':
+        return await checkMysql(target, deadline);
+      case 'redis':
+        return await checkRedis(target, deadline);
+      case 'smtp':
+        return await checkSmtp(target, deadline);
       default:
         return downOutcome(`unknown monitor type "${String(target.monitor_type)}"`);
     }

@@ -4,7 +4,11 @@ import { validateGrpc } from './grpc.js';
 import { parseHostPort } from './host-port.js';
 import { parseJsonPath } from './json-path.js';
 import { validateMqtt } from './mqtt.js';
+import { validateMysql } from './mysql.js';
 import { isPingHost } from './ping.js';
+import { validatePostgres } from './postgres.js';
+import { validateRedis } from './redis.js';
+import { validateSmtp } from './smtp.js';
 import { parseStatusCodes } from './status-codes.js';
 import type { CheckTarget, DnsRecordType } from './types.js';
 import { validateWebsocket } from './websocket.js';
@@ -71,6 +75,18 @@ export function validateCheckTarget(target: CheckTarget): TargetProblem[] {
       break;
     case 'heartbeat':
       if (url !== '') add('url', 'heartbeat monitors have no url: they are pinged at /api/heartbeat/{token}');
+      break;
+    case 'postgres':
+      validatePostgres(target, url, add);
+      break;
+    case 'mysql':
+      validateMysql(target, url, add);
+      break;
+    case 'redis':
+      validateRedis(target, url, add);
+      break;
+    case 'smtp':
+      validateSmtp(target, url, add);
       break;
     default:
       add('monitor_type', `unknown monitor type "${String(target.monitor_type)}"`);

@@ -10,6 +10,7 @@ import { streamTickets } from './033-stream-tickets.js';
 import { statusPages } from './040-status-pages.js';
 import { statusSubscribers } from './042-status-subscribers.js';
 import { monitorTlsDays } from './043-monitor-tls-days.js';
+import { checkTypes } from './050-check-types.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -27,4 +28,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '040-status-pages': statusPages,
   '042-status-subscribers': statusSubscribers,
   '043-monitor-tls-days': monitorTlsDays,
+  '050-check-types': checkTypes,
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses: git, pylint and radon (metrics oracle and lint),
 # pre-commit (pyscan's hook),
-# Chromium (browser tests), ping (ping checks) and PostgreSQL's client tools. Safe to re-run.
+# Chromium (browser tests), ping (ping checks), PostgreSQL's client tools, and the Mosquitto and
+# RabbitMQ brokers (mqtt and amqp checks). Safe to re-run.
 set -euo pipefail
 need=()
 command -v git >/dev/null || need+=(git)
@@ -12,6 +13,8 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v ping >/dev/null || need+=(iputils-ping)
 command -v pg_isready >/dev/null || need+=(postgresql)
 command -v openssl >/dev/null || need+=(openssl)
+command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
+[ -x /usr/sbin/rabbitmq-server ] || command -v rabbitmq-server >/dev/null || need+=(rabbitmq-server)
 if [ ${#need[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

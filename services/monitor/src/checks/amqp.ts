@@ -60,10 +60,10 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
     let responseTime = elapsedMs(start);
     const queue = target.topic;
     if (queue) {
-      phase = 'round trip';
       const channel = await conn.createChannel();
       channel.on('error', () => {});
       await channel.assertQueue(queue, { exclusive: true, durable: false, autoDelete: true });
+      phase = 'round trip';
       await raceAbort(roundTrip(channel, queue), deadline.signal);
       responseTime = elapsedMs(start);
     }

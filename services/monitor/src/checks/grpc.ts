@@ -48,18 +48,16 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
       : credentials.createInsecure(),
     sockets,
   );
-  const client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
-  const metadata = new Metadata();
-  const basic = basicAuthorization(target, where.url);
-  // Extra headers travel as call metadata (gRPC's headers); names are lower case on the wire.
-  for (const [name, value] of Object.entries(target.headers ?? {})) metadata.set(name.toLowerCase(), value);
-  if (basic) metadata.set('authorization', basic);
-  if (target.auth?.type === 'bearer') metadata.set('authorization', `Bearer ${target.auth.token}`);
   const serviceName = target.service_name ?? '';
   const start = performance.now();
+  let client: Client | null = null;
   try {
+    // Metadata refuses a header name gRPC cannot carry by throwing: a down outcome like any other.
+    const metadata = callMetadata(target, where.url);
+    client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
+    const channel = client;
     const reply = await new Promise<HealthCheckResponse>((resolve, reject) => {
-      const call = client.makeUnaryRequest(
+      const call = channel.makeUnaryRequest(
         CHECK.path,
         CHECK.requestSerialize,
         CHECK.responseDeserialize,
@@ -88,9 +86,19 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
     if (deadline.signal.aborted) return downOutcome(deadline.reason());
     return describeGrpcError(err, serviceName, start);
   } finally {
-    client.close();
+    client?.close();
     await socketsClosed(sockets, deadline);
   }
+}
+
+/** The call's metadata: extra headers (names in lower case, as gRPC sends them) and the credentials. */
+function callMetadata(target: CheckTarget, url: URL): Metadata {
+  const metadata = new Metadata();
+  for (const [name, value] of Object.entries(target.headers ?? {})) metadata.set(name.toLowerCase(), value);
+  const basic = basicAuthorization(target, url);
+  if (basic) metadata.set('authorization', basic);
+  if (target.auth?.type === 'bearer') metadata.set('authorization', `Bearer ${target.auth.token}`);
+  return metadata;
 }
 
 /**

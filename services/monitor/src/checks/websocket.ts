@@ -29,9 +29,11 @@ export async function checkWebsocket(target: CheckTarget, deadline: Deadline): P
   const where = parseWebsocketUrl(target.url ?? '');
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
   const start = performance.now();
-  const conn = openSocket(target, where, deadline);
+  let conn: Connection | null = null;
   let answered = false;
   try {
+    // Inside the try: ws throws at once on a header it cannot send, which is a down outcome too.
+    conn = openSocket(target, where, deadline);
     await conn.opened;
     answered = true;
     let responseTime = elapsedMs(start);
@@ -74,7 +76,7 @@ export async function checkWebsocket(target: CheckTarget, deadline: Deadline): P
       response_time_ms: answered && !deadline.signal.aborted ? elapsedMs(start) : null,
     });
   } finally {
-    await conn.end();
+    await conn?.end();
   }
 }
 

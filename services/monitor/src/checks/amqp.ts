@@ -3,7 +3,8 @@ import { type Channel, type ChannelModel, connect, type SocketOptions } from 'am
 import { type Deadline, raceAbort } from './deadline.js';
 import { describeError } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { checkLine, loginOf, parseServiceUrl, quote } from './service-endpoint.js';
+import { checkLine, quote } from './service-fields.js';
+import { credentialsOf, parseServiceUrl } from './service-url.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
 const SCHEMES = { amqp: 5672, amqps: 5671 };
@@ -21,7 +22,9 @@ const SCHEMES = { amqp: 5672, amqps: 5671 };
 export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
   const where = parseServiceUrl(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
-  const login = loginOf(target);
+  const login = credentialsOf(target, where.url);
+  // No credentials at all: amqplib's own default, guest/guest, as for an amqp:// URL without them.
+  const anonymous = login.username === '' && login.password === '';
   // The socket takes the deadline's signal, so an abort destroys it in the handshake or after.
   const socketOptions: SocketOptions & { signal: AbortSignal } = {
     signal: deadline.signal,
@@ -36,10 +39,10 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
         protocol: where.scheme,
         hostname: where.host,
         port: where.port,
-        username: login?.username,
-        password: login?.password,
+        username: anonymous ? undefined : login.username,
+        password: anonymous ? undefined : login.password,
         // amqplib unescapes the vhost itself; '' (no path) means the default vhost `/`.
-        vhost: where.bare.pathname.slice(1),
+        vhost: where.url.pathname.slice(1),
         // No heartbeat timer: a check's connection lives for one timeout at most.
         heartbeat: 0,
       },
@@ -57,10 +60,10 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
     let responseTime = elapsedMs(start);
     const queue = target.topic;
     if (queue) {
-      phase = 'round trip';
       const channel = await conn.createChannel();
       channel.on('error', () => {});
       await channel.assertQueue(queue, { exclusive: true, durable: false, autoDelete: true });
+      phase = 'round trip';
       await raceAbort(roundTrip(channel, queue), deadline.signal);
       responseTime = elapsedMs(start);
     }
@@ -71,6 +74,13 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
     }
     if (deadline.signal.aborted) return downOutcome(deadline.reason());
     const answered = conn !== null || /Handshake terminated|Expected ConnectionOpenOk/.test(String(err));
+    if (/Expected ConnectionOpenOk; got <ConnectionClose/.test(String(err))) {
+      // The login passed and opening the vhost was refused; amqplib keeps the broker's reply text to
+      // itself here, and RabbitMQ answers the same way for a missing vhost and a forbidden one.
+      return downOutcome(`vhost ${quote(vhostOf(where.url))} not found or not allowed for this user`, {
+        response_time_ms: elapsedMs(start),
+      });
+    }
     return downOutcome(describeAmqpError(err, target.topic ?? ''), {
       response_time_ms: answered ? elapsedMs(start) : null,
     });
@@ -104,13 +114,21 @@ async function closeConnection(conn: ChannelModel, deadline: Deadline): Promise<
 }
 
 /** The broker's own words (`reply-text`) for a refused handshake or operation, worded for an operator. */
+/** The vhost a URL names, as the broker sees it: `/` when the path is empty. */
+function vhostOf(url: URL): string {
+  const raw = url.pathname.slice(1);
+  try {
+    return raw === '' ? '/' : decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function describeAmqpError(err: unknown, queue: string): string {
   const text = err instanceof Error ? err.message : String(err);
   const reply = /replyText: '([^']*)'/.exec(text)?.[1] ?? /with message "([^"]*)"/.exec(text)?.[1];
   if (reply === undefined) return describeError(err);
   if (reply.startsWith('ACCESS_REFUSED - Login was refused')) return 'auth failed';
-  const vhost = /^NOT_ALLOWED - vhost (.*) not found$/.exec(reply);
-  if (vhost) return `vhost ${quote(vhost[1]!)} not found`;
   if (reply.startsWith('RESOURCE_LOCKED')) {
     return `queue ${quote(queue)} is in use by another connection or was declared by someone else: give the check a queue of its own`;
   }
@@ -125,8 +143,10 @@ export function validateAmqp(
 ): void {
   const where = parseServiceUrl(url, SCHEMES);
   if (typeof where === 'string') add('url', where);
-  else if (where.bare.pathname.slice(1).includes('/')) {
+  else if (where.url.pathname.slice(1).includes('/')) {
     add('url', 'the path is the vhost: write a vhost containing / as %2F');
+  } else if (!/^(?:[^%]|%[0-9a-f]{2})*$/i.test(where.url.pathname)) {
+    add('url', 'the vhost has a % that is not followed by two hex digits');
   }
   if (target.topic !== null && target.topic !== undefined) {
     checkLine(target.topic, 'topic', add);
@@ -134,5 +154,4 @@ export function validateAmqp(
       add('topic', 'must not start with amq. (names reserved by the broker)');
     if (Buffer.byteLength(target.topic) > 255) add('topic', 'must be at most 255 bytes (an AMQP queue name)');
   }
-  if (target.auth?.type === 'bearer') add('auth', 'must be basic (user name and password) for amqp');
 }

@@ -13,10 +13,10 @@ import { service as healthService } from 'grpc-health-check';
 import type { Deadline } from './deadline.js';
 import { describeError } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { checkLine, loginOf, parseServiceUrl, quote } from './service-endpoint.js';
+import { basicAuthorization, checkLine, parseUrlWithPort, quote } from './service-fields.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
-const SCHEMES = { grpc: null, grpcs: null };
+const SCHEMES = ['grpc', 'grpcs'];
 type SecureConnector = ReturnType<ChannelCredentials['_createSecureConnector']>;
 const CHECK = healthService.Check!;
 
@@ -38,7 +38,7 @@ interface HealthCheckResponse {
  * over `grpc://` (plain) or `grpcs://` (TLS). `SERVING` is up; any other status is down with its name.
  */
 export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
-  const where = parseServiceUrl(target.url ?? '', SCHEMES);
+  const where = parseUrlWithPort(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
   const address = where.host.includes(':') ? `[${where.host}]:${where.port}` : `${where.host}:${where.port}`;
   const sockets = new Set<Socket>();
@@ -48,21 +48,16 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
       : credentials.createInsecure(),
     sockets,
   );
-  const client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
-  const metadata = new Metadata();
-  const login = loginOf(target);
-  if (login) {
-    metadata.set(
-      'authorization',
-      `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
-    );
-  }
-  if (target.auth?.type === 'bearer') metadata.set('authorization', `Bearer ${target.auth.token}`);
   const serviceName = target.service_name ?? '';
   const start = performance.now();
+  let client: Client | null = null;
   try {
+    // Metadata refuses a header name gRPC cannot carry by throwing: a down outcome like any other.
+    const metadata = callMetadata(target, where.url);
+    client = new Client(address, channelCredentials, CHANNEL_OPTIONS);
+    const channel = client;
     const reply = await new Promise<HealthCheckResponse>((resolve, reject) => {
-      const call = client.makeUnaryRequest(
+      const call = channel.makeUnaryRequest(
         CHECK.path,
         CHECK.requestSerialize,
         CHECK.responseDeserialize,
@@ -91,9 +86,19 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
     if (deadline.signal.aborted) return downOutcome(deadline.reason());
     return describeGrpcError(err, serviceName, start);
   } finally {
-    client.close();
+    client?.close();
     await socketsClosed(sockets, deadline);
   }
+}
+
+/** The call's metadata: extra headers (names in lower case, as gRPC sends them) and the credentials. */
+function callMetadata(target: CheckTarget, url: URL): Metadata {
+  const metadata = new Metadata();
+  for (const [name, value] of Object.entries(target.headers ?? {})) metadata.set(name.toLowerCase(), value);
+  const basic = basicAuthorization(target, url);
+  if (basic) metadata.set('authorization', basic);
+  if (target.auth?.type === 'bearer') metadata.set('authorization', `Bearer ${target.auth.token}`);
+  return metadata;
 }
 
 /**
@@ -198,9 +203,9 @@ export function validateGrpc(
   url: string,
   add: (path: string, message: string) => void,
 ): void {
-  const where = parseServiceUrl(url, SCHEMES);
+  const where = parseUrlWithPort(url, SCHEMES);
   if (typeof where === 'string') add('url', where);
-  else if (where.bare.pathname !== '' && where.bare.pathname !== '/') {
+  else if (where.url.pathname !== '' && where.url.pathname !== '/') {
     add('url', 'must be grpc://host:port or grpcs://host:port, without a path');
   }
   if (target.service_name) checkLine(target.service_name, 'service_name', add);

@@ -3,7 +3,8 @@ import { connect, type MqttClient } from 'mqtt';
 import { type Deadline, raceAbort } from './deadline.js';
 import { describeError, errorCode } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { checkLine, loginOf, parseServiceUrl, quote } from './service-endpoint.js';
+import { checkLine, quote } from './service-fields.js';
+import { credentialsOf, parseServiceUrl } from './service-url.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
 const SCHEMES = { mqtt: 1883, mqtts: 8883 };
@@ -20,14 +21,14 @@ const SUBACK_FAILURE = 128;
 export async function checkMqtt(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
   const where = parseServiceUrl(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
-  const login = loginOf(target);
+  const login = credentialsOf(target, where.url);
   const start = performance.now();
   const client = connect({
     protocol: where.scheme === 'mqtts' ? 'mqtts' : 'mqtt',
     host: where.host,
     port: where.port,
-    username: login?.username,
-    password: login?.password,
+    username: login.username || undefined,
+    password: login.password || undefined,
     clientId: `uptime-check-${randomUUID()}`,
     clean: true,
     reconnectPeriod: 0,
@@ -123,7 +124,7 @@ export function validateMqtt(
 ): void {
   const where = parseServiceUrl(url, SCHEMES);
   if (typeof where === 'string') add('url', where);
-  else if (where.bare.pathname !== '' && where.bare.pathname !== '/') {
+  else if (where.url.pathname !== '' && where.url.pathname !== '/') {
     add(
       'url',
       'must be mqtt://host[:port] or mqtts://host[:port], without a path (the topic is a field of its own)',
@@ -135,5 +136,4 @@ export function validateMqtt(
       add('topic', 'must be a plain topic to publish to, without + or # wildcards');
     if (target.topic.startsWith('$')) add('topic', 'must not be a $-topic (those are the broker’s own)');
   }
-  if (target.auth?.type === 'bearer') add('auth', 'must be basic (user name and password) for mqtt');
 }

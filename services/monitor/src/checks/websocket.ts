@@ -2,10 +2,10 @@ import WebSocket from 'ws';
 import type { Deadline } from './deadline.js';
 import { describeError } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { loginOf, parseServiceUrl, quote } from './service-endpoint.js';
+import { mismatch } from './service-deadline.js';
+import { basicAuthorization, withoutUserinfo } from './service-fields.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
-const SCHEMES = { ws: 80, wss: 443 };
 // A monitor compares one short message; anything larger is refused by ws (close 1009) rather than buffered.
 const MAX_PAYLOAD = 1024 * 1024;
 
@@ -26,12 +26,14 @@ class Refused extends Error {
  * and/or the expected close code (see CheckTarget). Up once every step that was asked for passed.
  */
 export async function checkWebsocket(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
-  const where = parseServiceUrl(target.url ?? '', SCHEMES);
+  const where = parseWebsocketUrl(target.url ?? '');
   if (typeof where === 'string') return downOutcome(`invalid url: ${where}`);
   const start = performance.now();
-  const conn = openSocket(target, where.bare, deadline);
+  let conn: Connection | null = null;
   let answered = false;
   try {
+    // Inside the try: ws throws at once on a header it cannot send, which is a down outcome too.
+    conn = openSocket(target, where, deadline);
     await conn.opened;
     answered = true;
     let responseTime = elapsedMs(start);
@@ -46,7 +48,7 @@ export async function checkWebsocket(target: CheckTarget, deadline: Deadline): P
       }
       responseTime = elapsedMs(start);
       if (event.text !== expected) {
-        return downOutcome(`expected ${quote(expected)}, got ${quote(event.text)}`, {
+        return downOutcome(mismatch(expected, event.text), {
           response_time_ms: responseTime,
         });
       }
@@ -74,7 +76,7 @@ export async function checkWebsocket(target: CheckTarget, deadline: Deadline): P
       response_time_ms: answered && !deadline.signal.aborted ? elapsedMs(start) : null,
     });
   } finally {
-    await conn.end();
+    await conn?.end();
   }
 }
 
@@ -92,11 +94,11 @@ interface Connection {
 
 function openSocket(target: CheckTarget, url: URL, deadline: Deadline): Connection {
   const headers: Record<string, string> = { ...(target.headers ?? {}) };
-  const login = loginOf(target);
-  if (login)
-    headers.Authorization = `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`;
+  const basic = basicAuthorization(target, url);
+  if (basic) headers.Authorization = basic;
   if (target.auth?.type === 'bearer') headers.Authorization = `Bearer ${target.auth.token}`;
-  const socket = new WebSocket(url, {
+  // Credentials go in the header above; ws would otherwise build its own from the URL's userinfo.
+  const socket = new WebSocket(withoutUserinfo(url), {
     headers,
     rejectUnauthorized: target.ignore_tls_errors !== true,
     perMessageDeflate: false,
@@ -181,6 +183,24 @@ function openSocket(target: CheckTarget, url: URL, deadline: Deadline): Connecti
   };
 }
 
+/**
+ * A ws:// or wss:// URL. Unlike the other service URLs, a path and query string are part of the
+ * endpoint (`wss://host/live?channel=x`), and ws applies the default ports itself.
+ */
+function parseWebsocketUrl(text: string): URL | string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return 'must be a URL: ws:// or wss://host[:port][/path]';
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+    return `must use ws:// or wss://, not ${url.protocol}//`;
+  if (url.hostname === '') return 'the host is missing';
+  if (url.hash !== '') return 'must not have a fragment';
+  return url;
+}
+
 function rawText(data: WebSocket.RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : data.toString('utf8');
@@ -196,7 +216,7 @@ export function validateWebsocket(
   url: string,
   add: (path: string, message: string) => void,
 ): void {
-  const where = parseServiceUrl(url, SCHEMES);
+  const where = parseWebsocketUrl(url);
   if (typeof where === 'string') add('url', where);
   const code = target.expected_close_code;
   if (code !== null && code !== undefined && (!Number.isInteger(code) || code < 1000 || code > 4999)) {

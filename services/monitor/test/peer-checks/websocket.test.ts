@@ -145,6 +145,6 @@ describe('websocket check', () => {
 
   test('a URL of another scheme is refused before connecting', async () => {
     const out = await runCheck(ws(`http://127.0.0.1:${peer.port}/echo`));
-    assert.equal(out.error, 'invalid url: must start with ws:// or wss://, not http://');
+    assert.equal(out.error, 'invalid url: must use ws:// or wss://, not http://');
   });
 });

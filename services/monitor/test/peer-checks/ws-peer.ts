@@ -8,7 +8,7 @@ import { countSockets, type SocketCount } from './socket-count.js';
 /**
  * A WebSocket server on 127.0.0.1 whose path picks its behaviour:
  * `/echo` echoes every message; `/hello` says "hello" once open; `/policy` closes at once with 1008;
- * `/crash` closes with 1011 on the first message; `/private` wants Basic `monitor:s3cret` (401 otherwise);
+ * `/crash` closes with 1011 on the first message; `/private` wants Basic `monitor:<password>` (401 otherwise);
  * `/silent` accepts and never answers; anything else is refused with 404.
  */
 export interface WsPeer extends SocketCount {
@@ -23,11 +23,11 @@ export const WS_PASSWORD = 's3cret';
 
 const PATHS = new Set(['/echo', '/hello', '/policy', '/crash', '/private', '/silent']);
 
-export async function startWsPeer(cert?: TestCert): Promise<WsPeer> {
+export async function startWsPeer(cert?: TestCert, password = WS_PASSWORD): Promise<WsPeer> {
   const server: Server = cert ? createHttpsServer({ key: cert.key, cert: cert.cert }) : createHttpServer();
   const count = countSockets(server);
   const authorizations: (string | undefined)[] = [];
-  const expected = `Basic ${Buffer.from(`${WS_USER}:${WS_PASSWORD}`).toString('base64')}`;
+  const expected = `Basic ${Buffer.from(`${WS_USER}:${password}`).toString('base64')}`;
   const wss = new WebSocketServer({
     server,
     verifyClient: (info, done) => {

@@ -13,6 +13,7 @@ const rows = Array.from({ length: Number(values.monitors) }, (_, i) => ({
   name: `Service ${i + 1} health (eu-central)`,
   monitor_type: i % 3 ? 'http_get' : 'tcp',
   url: 'https://service.example.com/',
+  starttls: 0,
   current_status: 'up' as const,
   last_response_time_ms: 123,
   last_tls_days_left: 40,

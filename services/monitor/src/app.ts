@@ -15,6 +15,7 @@ import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
+import { monitorTestRoutes } from './api/monitors/test-routes.js';
 import { prometheusRoutes } from './api/prometheus/routes.js';
 import { publicRoutes } from './api/public/routes.js';
 import { publicPagesRoutes } from './api/public-pages/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(maintenanceRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(monitorsRoutes(ctx));
+  await app.register(monitorTestRoutes(ctx));
   await app.register(checkResultsRoutes(ctx));
   await app.register(heartbeatRoutes(ctx));
   await app.register(sseRoutes(ctx));

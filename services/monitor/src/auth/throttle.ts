@@ -15,8 +15,14 @@ export interface Slot {
   retryAfter: number;
 }
 
-export async function takeSlot(ctx: AppContext, key: string, budget: number): Promise<Slot> {
-  const windowMs = ctx.config.loginWindowSeconds * 1000;
+/** `windowSeconds` defaults to the sign-in window; other budgets (e.g. monitor tests per minute) pass their own. */
+export async function takeSlot(
+  ctx: AppContext,
+  key: string,
+  budget: number,
+  windowSeconds = ctx.config.loginWindowSeconds,
+): Promise<Slot> {
+  const windowMs = windowSeconds * 1000;
   const now = Date.now();
   const row = await loginThrottleRepo.spend(ctx.db, key, now, windowMs);
   if (Number(row.failures) <= budget) return { key, retryAfter: 0 };

@@ -1,12 +1,20 @@
+import { checkAmqp } from './amqp.js';
 import { startDeadline } from './deadline.js';
 import { checkDns } from './dns.js';
 import { describeError } from './errors.js';
+import { checkGrpc } from './grpc.js';
 import { checkHttp } from './http.js';
+import { checkMqtt } from './mqtt.js';
+import { checkMysql } from './mysql.js';
 import { downOutcome } from './outcome.js';
 import { checkPing } from './ping.js';
+import { checkPostgres } from './postgres.js';
+import { checkRedis } from './redis.js';
+import { checkSmtp } from './smtp.js';
 import { checkTcp } from './tcp.js';
 import { checkTls } from './tls.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
+import { checkWebsocket } from './websocket.js';
 
 export { type ParseResolverResult, parseDnsResolver } from './dns.js';
 export { type HostPort, parseHostPort } from './host-port.js';
@@ -52,6 +60,22 @@ export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promi
         return await checkTls(target, deadline);
       case 'ping':
         return await checkPing(target, deadline);
+      case 'websocket':
+        return await checkWebsocket(target, deadline);
+      case 'grpc':
+        return await checkGrpc(target, deadline);
+      case 'mqtt':
+        return await checkMqtt(target, deadline);
+      case 'amqp':
+        return await checkAmqp(target, deadline);
+      case 'postgres':
+        return await checkPostgres(target, deadline);
+      case 'mysql':
+        return await checkMysql(target, deadline);
+      case 'redis':
+        return await checkRedis(target, deadline);
+      case 'smtp':
+        return await checkSmtp(target, deadline);
       default:
         return downOutcome(`unknown monitor type "${String(target.monitor_type)}"`);
     }

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import { connect, type PeerCertificate } from 'node:tls';
-import { certDaysLeft, expiredMessage, expiryWarning, parseCertDate } from './cert-days.js';
+import { authorizationCode, judgeCertificate } from './certificate-verdict.js';
 import type { Deadline } from './deadline.js';
-import { describeError, describeTlsCode } from './errors.js';
+import { describeError } from './errors.js';
 import { parseHostPort } from './host-port.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
-import { type CheckOutcome, type CheckTarget, DEFAULT_TLS_WARN_DAYS } from './types.js';
+import type { CheckOutcome, CheckTarget } from './types.js';
 
 interface Handshake {
   cert: PeerCertificate;
@@ -28,23 +28,10 @@ export async function checkTls(target: CheckTarget, deadline: Deadline): Promise
     return downOutcome(describeError(err, deadline));
   }
   const responseTime = elapsedMs(start);
-  const validTo = parseCertDate(shake.cert.valid_to ?? '');
-  const validFrom = parseCertDate(shake.cert.valid_from ?? '');
-  if (validTo === null || validFrom === null) {
-    return downOutcome('the server presented no readable certificate', { response_time_ms: responseTime });
-  }
-  const now = Date.now();
-  const extra = { response_time_ms: responseTime, tls_days_left: certDaysLeft(validTo, now) };
-  if (validTo <= now) return downOutcome(expiredMessage(validTo, now), extra);
-  if (validFrom > now) {
-    return downOutcome(`certificate is not valid until ${new Date(validFrom).toISOString()}`, extra);
-  }
-  const code = shake.authorizationError;
-  if (code && !target.ignore_tls_errors) {
-    return downOutcome(`certificate invalid: ${describeTlsCode(code)} (${code})`, extra);
-  }
-  const warning = expiryWarning(validTo, target.tls_warn_days ?? DEFAULT_TLS_WARN_DAYS, now);
-  return upOutcome({ ...extra, warning });
+  const verdict = judgeCertificate(shake.cert, shake.authorizationError, target);
+  const extra = { response_time_ms: responseTime, tls_days_left: verdict.tls_days_left };
+  if (verdict.down !== null) return downOutcome(verdict.down, extra);
+  return upOutcome({ ...extra, warning: verdict.warning });
 }
 
 // Completes a handshake without rejecting bad certificates, so an expired or self-signed one can still
@@ -68,19 +55,13 @@ function handshake(host: string, port: number, signal: AbortSignal): Promise<Han
     };
     socket.once('secureConnect', () => {
       const cert = socket.getPeerCertificate();
-      const err = socket.authorizationError as Error | string | null | undefined;
-      const code = err ? (typeof err === 'string' ? err : errorCodeOf(err)) : null;
+      const code = authorizationCode(socket.authorized, socket.authorizationError as Error | string | null);
       done();
-      resolve({ cert, authorizationError: socket.authorized ? null : code });
+      resolve({ cert, authorizationError: code });
     });
     socket.once('error', (err) => {
       done();
       reject(err);
     });
   });
-}
-
-function errorCodeOf(err: Error): string {
-  const code = (err as Error & { code?: unknown }).code;
-  return typeof code === 'string' ? code : err.message;
 }

@@ -1,9 +1,17 @@
+import { validateAmqp } from './amqp.js';
 import { parseDnsResolver } from './dns.js';
+import { validateGrpc } from './grpc.js';
 import { parseHostPort } from './host-port.js';
 import { parseJsonPath } from './json-path.js';
+import { validateMqtt } from './mqtt.js';
+import { validateMysql } from './mysql.js';
 import { isPingHost } from './ping.js';
+import { validatePostgres } from './postgres.js';
+import { validateRedis } from './redis.js';
+import { validateSmtp } from './smtp.js';
 import { parseStatusCodes } from './status-codes.js';
 import type { CheckTarget, DnsRecordType } from './types.js';
+import { validateWebsocket } from './websocket.js';
 
 /** One problem with a monitor's check settings: the field and a sentence for a 422's `errors[]`. */
 export interface TargetProblem {
@@ -53,8 +61,32 @@ export function validateCheckTarget(target: CheckTarget): TargetProblem[] {
     case 'ping':
       if (!isPingHost(url.replace(/^\[(.*)\]$/, '$1'))) add('url', 'must be a host name or IP address');
       break;
+    case 'websocket':
+      validateWebsocket(target, url, add);
+      break;
+    case 'grpc':
+      validateGrpc(target, url, add);
+      break;
+    case 'mqtt':
+      validateMqtt(target, url, add);
+      break;
+    case 'amqp':
+      validateAmqp(target, url, add);
+      break;
     case 'heartbeat':
       if (url !== '') add('url', 'heartbeat monitors have no url: they are pinged at /api/heartbeat/{token}');
+      break;
+    case 'postgres':
+      validatePostgres(target, url, add);
+      break;
+    case 'mysql':
+      validateMysql(target, url, add);
+      break;
+    case 'redis':
+      validateRedis(target, url, add);
+      break;
+    case 'smtp':
+      validateSmtp(target, url, add);
       break;
     default:
       add('monitor_type', `unknown monitor type "${String(target.monitor_type)}"`);

@@ -36,5 +36,12 @@ export function toCheckTarget(row: MonitorRow, key: Buffer | undefined): CheckTa
     dns_expected: row.dns_expected,
     dns_resolver: row.dns_resolver,
     tls_warn_days: row.tls_warn_days,
+    query: row.query,
+    expected_value: row.expected_value,
+    message: row.message,
+    topic: row.topic,
+    service_name: row.service_name,
+    starttls: row.starttls === 1,
+    expected_close_code: row.expected_close_code,
   };
 }

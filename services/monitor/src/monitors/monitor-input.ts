@@ -29,6 +29,14 @@ export interface MonitorConfig {
   dns_resolver: string | null;
   tls_warn_days: number;
   heartbeat_grace_seconds: number;
+  /** Service checks (issue 15); what each means per type is in checks/types.ts (CheckTarget). */
+  query: string | null;
+  expected_value: string | null;
+  message: string | null;
+  topic: string | null;
+  service_name: string | null;
+  starttls: boolean;
+  expected_close_code: number | null;
   /** Serve the public SVG badges for this monitor even when it is on no public status page. */
   badge_enabled: boolean;
 }
@@ -66,6 +74,13 @@ export function withDefaults(input: MonitorInput): MonitorConfig {
     dns_resolver: input.dns_resolver ?? null,
     tls_warn_days: input.tls_warn_days ?? 14,
     heartbeat_grace_seconds: input.heartbeat_grace_seconds ?? 60,
+    query: input.query ?? null,
+    expected_value: input.expected_value ?? null,
+    message: input.message ?? null,
+    topic: input.topic ?? null,
+    service_name: input.service_name ?? null,
+    starttls: input.starttls ?? false,
+    expected_close_code: input.expected_close_code ?? null,
     badge_enabled: input.badge_enabled ?? false,
   };
 }
@@ -94,6 +109,13 @@ export function configOf(row: MonitorRow): MonitorConfig {
     dns_resolver: row.dns_resolver,
     tls_warn_days: row.tls_warn_days,
     heartbeat_grace_seconds: row.heartbeat_grace_seconds,
+    query: row.query,
+    expected_value: row.expected_value,
+    message: row.message,
+    topic: row.topic,
+    service_name: row.service_name,
+    starttls: row.starttls === 1,
+    expected_close_code: row.expected_close_code,
     badge_enabled: row.badge_enabled === 1,
   };
 }
@@ -105,6 +127,7 @@ export function configColumns(c: MonitorConfig) {
     headers: c.headers === null ? null : JSON.stringify(c.headers),
     auth: c.auth === null ? null : JSON.stringify(c.auth),
     ignore_tls_errors: c.ignore_tls_errors ? 1 : 0,
+    starttls: c.starttls ? 1 : 0,
     badge_enabled: c.badge_enabled ? 1 : 0,
   };
 }

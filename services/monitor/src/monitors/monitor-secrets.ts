@@ -73,14 +73,40 @@ function urlCredentials(url: string, password: string): HttpAuth {
   return { type: 'basic', username: decodeURIComponent(user), password: decodeURIComponent(password) };
 }
 
-// Where the credentials go: scheme, host and port of the URL (a path change keeps them).
-function destination(url: string | null): string | null {
+// Default ports of the service schemes, so `redis://h` and `redis://h:6379` are one destination.
+const DEFAULT_PORTS: Record<string, string> = {
+  'postgres:': '5432',
+  'postgresql:': '5432',
+  'mysql:': '3306',
+  'mariadb:': '3306',
+  'redis:': '6379',
+  'rediss:': '6379',
+  'smtp:': '25',
+  'smtps:': '465',
+  'mqtt:': '1883',
+  'mqtts:': '8883',
+  'amqp:': '5672',
+  'amqps:': '5671',
+};
+
+/**
+ * Where the credentials go: scheme, host and port of the URL (a path change keeps them). WHATWG
+ * gives non-web schemes (postgres://, redis://, smtp://…) the origin "null", which would make
+ * every such URL the same place, so those compare scheme, host and port themselves; text that is
+ * no URL with a host (host:port of a tcp monitor) compares whole.
+ */
+export function destination(url: string | null): string | null {
   if (url === null) return null;
+  let u: URL;
   try {
-    return new URL(url).origin;
+    u = new URL(url.trim());
   } catch {
     return url.trim().toLowerCase();
   }
+  if (u.origin !== 'null') return u.origin;
+  if (u.hostname === '') return url.trim().toLowerCase();
+  const port = u.port || DEFAULT_PORTS[u.protocol] || '';
+  return `${u.protocol}//${u.hostname.toLowerCase()}:${port}`;
 }
 
 const authSecret = (auth: HttpAuth | null) =>

@@ -28,7 +28,7 @@ export function newHeartbeatToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function ensureValid(c: MonitorConfig): void {
+export function ensureValid(c: MonitorConfig): void {
   const problems = validateMonitor(c);
   if (problems.length > 0) {
     const detail = `The monitor is invalid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`;
@@ -41,7 +41,7 @@ function ensureValid(c: MonitorConfig): void {
  * A mask that stands for nothing, or for a credential of a monitor now pointed elsewhere, is a
  * 422 naming the field, and nothing is written.
  */
-function secured(c: MonitorConfig, stored: StoredSecrets | null): StoredSecrets {
+export function secured(c: MonitorConfig, stored: StoredSecrets | null): StoredSecrets {
   const { config, problems } = resolveMasks(c, stored);
   if (problems.length > 0) {
     const detail = `The monitor's credentials are incomplete: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`;

@@ -1,7 +1,8 @@
 import type { FieldProblem } from '@app/kit';
 import { parseHostPort } from '../checks/host-port.js';
-import { parseDnsResolver, parseJsonPath, parseStatusCodes } from '../checks/index.js';
+import { parseDnsResolver, parseJsonPath, parseStatusCodes, validateCheckTarget } from '../checks/index.js';
 import { isPingHost } from '../checks/ping.js';
+import { inapplicableFields, isServiceType } from './field-applicability.js';
 import type { MonitorConfig } from './monitor-input.js';
 
 const DNS_NAME =
@@ -29,6 +30,9 @@ export function validateMonitor(c: MonitorConfig): FieldProblem[] {
   if (c.monitor_type === 'http_head' && (c.keyword || c.json_path)) {
     bad(c.keyword ? 'keyword' : 'json_path', 'needs a response body, and HEAD responses have none');
   }
+  out.push(...inapplicableFields(c));
+  // The service checks validate their own URL and fields (checks/<type>.ts), the rules the checker reads by.
+  if (isServiceType(c.monitor_type) && c.url !== null) out.push(...validateCheckTarget(c));
   return out;
 }
 

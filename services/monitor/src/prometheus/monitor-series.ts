@@ -7,6 +7,7 @@ export interface MonitorSample {
   name: string;
   monitor_type: string;
   url: string | null;
+  starttls: number;
   current_status: MonitorStatus;
   last_response_time_ms: number | null;
   last_tls_days_left: number | null;

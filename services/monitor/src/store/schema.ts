@@ -212,6 +212,15 @@ export interface MonitorsTable {
   badge_enabled: Generated<number>;
   /** Days left on the certificate at the latest check that read one (null: none read yet). */
   last_tls_days_left: Generated<number | null>;
+  /** Service checks (issue 15): see CheckTarget in checks/types.ts for what each means per type. */
+  query: Generated<string | null>;
+  expected_value: Generated<string | null>;
+  message: Generated<string | null>;
+  topic: Generated<string | null>;
+  service_name: Generated<string | null>;
+  /** 1: an smtp:// monitor issues STARTTLS after EHLO. */
+  starttls: Generated<number>;
+  expected_close_code: Generated<number | null>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */

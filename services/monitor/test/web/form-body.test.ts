@@ -87,4 +87,74 @@ describe('monitor form body', () => {
       'X-Api-Key: is the mask but the monitor now points elsewhere',
     );
   });
+
+  test('service types send their own fields, and a user name and password as basic auth', () => {
+    const pg = bodyOf(
+      {
+        ...emptyForm(),
+        name: 'db',
+        monitor_type: 'postgres',
+        url: 'postgres://127.0.0.1:5432/app',
+        auth_username: 'app',
+        auth_password: 'pw-1',
+        query: 'SELECT 1',
+        expected_value: '1',
+        topic: 'left over from another type',
+      },
+      false,
+    );
+    assert.deepEqual(pg.errors, {});
+    assert.deepEqual(pg.body, {
+      name: 'db',
+      monitor_type: 'postgres',
+      url: 'postgres://127.0.0.1:5432/app',
+      check_interval_seconds: 60,
+      retry_count: 3,
+      auth: { type: 'basic', username: 'app', password: 'pw-1' },
+      query: 'SELECT 1',
+      expected_value: '1',
+      badge_enabled: false,
+    });
+    const ws = bodyOf(
+      {
+        ...emptyForm(),
+        name: 'ws',
+        monitor_type: 'websocket',
+        url: 'ws://127.0.0.1:1/x',
+        message: 'hi',
+        expected_close_code: '1000',
+        auth_username: 'not for websocket forms',
+      },
+      false,
+    ).body as Record<string, unknown>;
+    assert.equal(ws.expected_close_code, 1000);
+    assert.equal(ws.message, 'hi');
+    assert.equal(ws.expected_value, null);
+    assert.equal('auth' in ws, false);
+    const smtp = bodyOf(
+      { ...emptyForm(), name: 'm', monitor_type: 'smtp', url: 'smtp://h', starttls: true },
+      false,
+    ).body as Record<string, unknown>;
+    assert.deepEqual([smtp.starttls, smtp.tls_warn_days, smtp.ignore_tls_errors], [true, 14, false]);
+    const redis = bodyOf({ ...emptyForm(), name: 'r', monitor_type: 'redis', url: 'redis://h' }, false).body;
+    assert.equal(redis.auth, null);
+  });
+
+  test('a stored service monitor reopens with its fields and the masked password kept', () => {
+    const stored = {
+      name: 'q',
+      monitor_type: 'amqp',
+      url: 'amqp://127.0.0.1:5672',
+      check_interval_seconds: 60,
+      auth: { type: 'basic', username: 'guest', password: SECRET_MASK },
+      topic: 'jobs',
+      starttls: false,
+    } as unknown as Monitor;
+    const f = formOf(stored);
+    assert.equal(f.topic, 'jobs');
+    assert.equal(f.auth_password, SECRET_MASK);
+    const { body } = bodyOf(f, false);
+    assert.deepEqual(body.auth, { type: 'basic', username: 'guest', password: SECRET_MASK });
+    assert.equal(body.topic, 'jobs');
+  });
 });

@@ -75,6 +75,53 @@ const configFields = {
   dns_resolver: Text(100),
   tls_warn_days: Type.Integer({ minimum: 0, maximum: 365 }),
   heartbeat_grace_seconds: Type.Integer({ minimum: 0, maximum: 86400 }),
+  // Service checks (issue 15). SQL, messages and values may span lines; names and topics may not.
+  query: nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 10000,
+      [MULTILINE]: true,
+      description: 'postgres/mysql: SQL to run (null: SELECT 1); redis: a key to GET after PING',
+    }),
+  ),
+  expected_value: nullable(
+    Type.String({
+      maxLength: 4000,
+      [MULTILINE]: true,
+      description:
+        'postgres/mysql: the first column of the first row as text (NULL reads null); redis: the value of `query`; websocket: the message expected back',
+    }),
+  ),
+  message: nullable(
+    Type.String({
+      maxLength: 65536,
+      [MULTILINE]: true,
+      description: 'websocket: a text message to send once open',
+    }),
+  ),
+  topic: nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'mqtt topic or amqp queue to publish a message to and receive it back from',
+    }),
+  ),
+  service_name: nullable(
+    Type.String({
+      maxLength: 200,
+      description: 'grpc: the service asked about (empty or null: the whole server)',
+    }),
+  ),
+  starttls: Type.Boolean({
+    description: 'smtp:// only: issue STARTTLS after EHLO and record the certificate’s days left',
+  }),
+  expected_close_code: nullable(
+    Type.Integer({
+      minimum: 1000,
+      maximum: 4999,
+      description: 'websocket: the close code the server must send',
+    }),
+  ),
   badge_enabled: Type.Boolean({
     description:
       'Serve the public SVG badges (/api/badges/{id}/…) even when the monitor is on no public status page',
@@ -115,6 +162,31 @@ export const MonitorPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+/** POST /api/monitors/test: create's fields (the name optional) and the monitor being edited, if any. */
+export const MonitorTestBody = Type.Object(
+  {
+    ...optional,
+    ...optionalAlert,
+    monitor_id: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'The monitor being edited: masked credentials in the body stand for its stored ones',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** What one test check found (the fields of a check result). */
+export const TestOutcome = Type.Object({
+  status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  response_time_ms: nullable(Type.Integer()),
+  status_code: nullable(Type.Integer()),
+  error: nullable(Type.String()),
+  warning: nullable(Type.String()),
+  tls_days_left: nullable(Type.Integer()),
+});
+
 const DateTime = Type.String({ format: 'date-time' });
 export const StatusSchema = Type.Union([
   Type.Literal('pending'),
@@ -136,7 +208,7 @@ export const Monitor = Type.Object({
   tls_days_left: nullable(
     Type.Integer({
       description:
-        'Days left on the certificate at the latest check that read one (tls and https monitors; null otherwise)',
+        'Days left on the certificate at the latest check that read one (tls, https and smtps/STARTTLS monitors; null otherwise)',
     }),
   ),
   heartbeat_token: nullable(Type.String()),

@@ -10,6 +10,7 @@ import { streamTickets } from './033-stream-tickets.js';
 import { statusPages } from './040-status-pages.js';
 import { statusSubscribers } from './042-status-subscribers.js';
 import { monitorTlsDays } from './043-monitor-tls-days.js';
+import { checkTypes } from './050-check-types.js';
 import { twoFactor } from './051-two-factor.js';
 import { sessions } from './052-sessions.js';
 import { oidc } from './053-oidc.js';
@@ -30,7 +31,8 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '040-status-pages': statusPages,
   '042-status-subscribers': statusSubscribers,
   '043-monitor-tls-days': monitorTlsDays,
+  '050-check-types': checkTypes,
+  '051-two-factor': twoFactor,
   '052-sessions': sessions,
   '053-oidc': oidc,
-  '051-two-factor': twoFactor,
 });

@@ -7,6 +7,7 @@ export interface BadgeMonitorRow {
   name: string;
   monitor_type: string;
   url: string | null;
+  starttls: number;
   current_status: string;
   last_response_time_ms: number | null;
   last_tls_days_left: number | null;
@@ -27,6 +28,7 @@ export const badgesRepo = {
         'name',
         'monitor_type',
         'url',
+        'starttls',
         'current_status',
         'last_response_time_ms',
         'last_tls_days_left',

@@ -11,6 +11,7 @@ export const prometheusRepo = {
         'name',
         'monitor_type',
         'url',
+        'starttls',
         'current_status',
         'last_response_time_ms',
         'last_tls_days_left',

@@ -56,7 +56,15 @@ export type MonitorType =
   | 'dns'
   | 'tls'
   | 'ping'
-  | 'heartbeat';
+  | 'heartbeat'
+  | 'postgres'
+  | 'mysql'
+  | 'redis'
+  | 'smtp'
+  | 'websocket'
+  | 'grpc'
+  | 'mqtt'
+  | 'amqp';
 export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
 
 export type MonitorAuth =
@@ -86,6 +94,20 @@ export interface MonitorConfig {
   dns_resolver: string | null;
   tls_warn_days: number;
   heartbeat_grace_seconds: number;
+  /** postgres/mysql: SQL to run (default SELECT 1); redis: a key to read. */
+  query: string | null;
+  /** The first column of the first row (postgres/mysql), the key's value (redis), the reply (websocket). */
+  expected_value: string | null;
+  /** websocket: a text message to send once open. */
+  message: string | null;
+  /** mqtt topic or amqp queue to publish to and read back from. */
+  topic: string | null;
+  /** grpc: the service whose health is asked (empty: the whole server). */
+  service_name: string | null;
+  /** smtp://: issue STARTTLS after EHLO and read the certificate. */
+  starttls: boolean;
+  /** websocket: the close code the server must send. */
+  expected_close_code: number | null;
   /** Serve the public SVG badges even when the monitor is on no public status page. */
   badge_enabled: boolean;
   channel_ids?: number[];
@@ -103,6 +125,16 @@ export interface Monitor extends MonitorConfig {
   heartbeat_token: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** What `POST /api/monitors/test` found: one check of the form's configuration, not stored. */
+export interface TestOutcome {
+  status: 'up' | 'down';
+  response_time_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  warning: string | null;
+  tls_days_left: number | null;
 }
 
 export interface CheckResult {

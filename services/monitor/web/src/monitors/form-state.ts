@@ -27,6 +27,13 @@ export interface FormState {
   dns_resolver: string;
   tls_warn_days: string;
   heartbeat_grace_seconds: string;
+  query: string;
+  expected_value: string;
+  message: string;
+  topic: string;
+  service_name: string;
+  starttls: boolean;
+  expected_close_code: string;
   badge_enabled: boolean;
   channel_ids: number[];
 }
@@ -58,6 +65,13 @@ export function emptyForm(): FormState {
     dns_resolver: '',
     tls_warn_days: '14',
     heartbeat_grace_seconds: '60',
+    query: '',
+    expected_value: '',
+    message: '',
+    topic: '',
+    service_name: '',
+    starttls: false,
+    expected_close_code: '',
     badge_enabled: false,
     channel_ids: [],
   };
@@ -107,6 +121,14 @@ export function formOf(m: Monitor): FormState {
     dns_resolver: s(m.dns_resolver),
     tls_warn_days: s(m.tls_warn_days),
     heartbeat_grace_seconds: s(m.heartbeat_grace_seconds),
+    query: s(m.query),
+    expected_value: s(m.expected_value),
+    message: s(m.message),
+    topic: s(m.topic),
+    service_name: s(m.service_name),
+    // A service that predates these fields leaves them out.
+    starttls: m.starttls ?? false,
+    expected_close_code: s(m.expected_close_code),
     badge_enabled: m.badge_enabled,
     channel_ids: m.channel_ids ?? [],
   };
@@ -147,6 +169,7 @@ export function bodyOf(
     'max_redirects',
     'tls_warn_days',
     'heartbeat_grace_seconds',
+    'expected_close_code',
   ] as const) {
     if (used.has(k)) body[k] = num(f[k]);
   }
@@ -158,12 +181,25 @@ export function bodyOf(
     'json_expected',
     'dns_expected',
     'dns_resolver',
+    'query',
+    'expected_value',
+    'message',
+    'topic',
+    'service_name',
   ] as const) {
     if (used.has(k)) body[k] = text(f[k]);
   }
   if (used.has('expected_status_codes')) body.expected_status_codes = f.expected_status_codes;
   if (used.has('dns_record_type')) body.dns_record_type = f.dns_record_type;
   if (used.has('ignore_tls_errors')) body.ignore_tls_errors = f.ignore_tls_errors;
+  if (used.has('starttls')) body.starttls = f.starttls;
+  if (used.has('credentials')) {
+    // A service takes a user name and password only; none typed means none sent.
+    body.auth =
+      f.auth_username || f.auth_password
+        ? { type: 'basic', username: f.auth_username, password: f.auth_password }
+        : null;
+  }
   if (used.has('headers')) {
     const h = parseHeaders(f.headers);
     if ('error' in h && typeof h.error === 'string') errors.headers = h.error;

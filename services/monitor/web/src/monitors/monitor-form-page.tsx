@@ -6,11 +6,21 @@ import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
-import { bodyOf, emptyForm, type FormState, formOf, headersError, SECRET_MASK } from './form-state.js';
+import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
+import { HttpFields } from './http-fields.js';
 import { liveStore } from './live-store.js';
-import { DNS_RECORD_TYPES, FIELDS_BY_TYPE, type FieldName, KEEP_HINT, URL_HELP } from './monitor-fields.js';
+import {
+  DNS_RECORD_TYPES,
+  FIELDS_BY_TYPE,
+  type FieldName,
+  KEEP_HINT,
+  SERVICE_TYPES,
+  URL_HELP,
+} from './monitor-fields.js';
 import { useMonitorBodyFields } from './monitor-schema.js';
 import { MONITOR_TYPES } from './monitor-types.js';
+import { ServiceFields } from './service-fields.js';
+import { TestCheck } from './test-check.js';
 
 /** Create (no id) or edit a monitor; only the fields of the chosen type are shown. */
 export function MonitorFormPage({ id }: { id?: number }) {
@@ -65,6 +75,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'check_interval_seconds',
           'channel_ids',
           ...used,
+          ...(used.has('credentials') ? ['auth'] : []),
         ]);
         const stray = Object.entries(msgs).filter(([k]) => !shown.has(k.split('.')[0]!));
         setError(
@@ -156,79 +167,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
             </Field>
           )}
         </div>
-        {isHttp && (
-          <fieldset>
-            <legend>HTTP</legend>
-            <div className="grid2">
-              <Field
-                label="Expected status codes"
-                hint="e.g. 2xx, 200-299, 200,301, !503"
-                error={errors.expected_status_codes}
-              >
-                <input {...input('expected_status_codes')} />
-              </Field>
-              <Field label="Maximum redirects" error={errors.max_redirects}>
-                <input {...input('max_redirects')} inputMode="numeric" />
-              </Field>
-            </div>
-            <Field
-              label="Request headers"
-              hint={`One per line: Name: value${id ? `. ${KEEP_HINT}` : ''}`}
-              error={headersError(errors)}
-            >
-              <textarea {...input('headers')} rows={3} />
-            </Field>
-            {used.has('body') && (
-              <Field label="Request body" error={errors.body}>
-                <textarea {...input('body')} rows={4} />
-              </Field>
-            )}
-            <div className="grid3">
-              <Field label="Authentication" error={errors.auth}>
-                <select
-                  value={f.auth_type}
-                  onChange={(e) => set('auth_type', e.target.value as FormState['auth_type'])}
-                >
-                  <option value="">None</option>
-                  <option value="basic">Basic</option>
-                  <option value="bearer">Bearer token</option>
-                </select>
-              </Field>
-              {f.auth_type === 'basic' && (
-                <>
-                  <Field label="Auth username" error={errors['auth.username']}>
-                    <input {...input('auth_username')} autoComplete="off" />
-                  </Field>
-                  <Field
-                    label="Auth password"
-                    {...(id && { hint: KEEP_HINT })}
-                    error={errors['auth.password']}
-                  >
-                    <input {...input('auth_password')} type="password" autoComplete="new-password" />
-                  </Field>
-                </>
-              )}
-              {f.auth_type === 'bearer' && (
-                <Field label="Bearer token" {...(id && { hint: KEEP_HINT })} error={errors['auth.token']}>
-                  <input {...input('auth_token')} type="password" autoComplete="off" />
-                </Field>
-              )}
-            </div>
-            {used.has('keyword') && (
-              <div className="grid3">
-                <Field label="Body must contain" error={errors.keyword}>
-                  <input {...input('keyword')} />
-                </Field>
-                <Field label="JSON path" hint="e.g. $.status" error={errors.json_path}>
-                  <input {...input('json_path')} />
-                </Field>
-                <Field label="JSON value expected" error={errors.json_expected}>
-                  <input {...input('json_expected')} />
-                </Field>
-              </div>
-            )}
-          </fieldset>
-        )}
+        {isHttp && <HttpFields f={f} used={used} input={input} set={set} errors={errors} id={id} />}
         {f.monitor_type === 'dns' && (
           <fieldset>
             <legend>DNS</legend>
@@ -249,7 +188,17 @@ export function MonitorFormPage({ id }: { id?: number }) {
             </div>
           </fieldset>
         )}
-        {f.monitor_type === 'tls' && (
+        {SERVICE_TYPES.has(f.monitor_type) && (
+          <ServiceFields
+            f={f}
+            used={used}
+            input={input}
+            set={set}
+            errors={errors}
+            editing={id !== undefined}
+          />
+        )}
+        {used.has('tls_warn_days') && (
           <Field label="Warn days before expiry" error={errors.tls_warn_days}>
             <input {...input('tls_warn_days')} inputMode="numeric" />
           </Field>
@@ -285,6 +234,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
             {errors.channel_ids && <small className="error-text">{errors.channel_ids}</small>}
           </fieldset>
         )}
+        {f.monitor_type !== 'heartbeat' && <TestCheck form={f} monitorId={id} onFieldErrors={setErrors} />}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>
             {id ? 'Save changes' : 'Create monitor'}

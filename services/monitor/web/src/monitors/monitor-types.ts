@@ -9,6 +9,14 @@ export const MONITOR_TYPES: { value: MonitorType; label: string }[] = [
   { value: 'tls', label: 'TLS certificate' },
   { value: 'ping', label: 'Ping' },
   { value: 'heartbeat', label: 'Heartbeat (push)' },
+  { value: 'postgres', label: 'PostgreSQL' },
+  { value: 'mysql', label: 'MySQL / MariaDB' },
+  { value: 'redis', label: 'Redis' },
+  { value: 'smtp', label: 'SMTP' },
+  { value: 'websocket', label: 'WebSocket' },
+  { value: 'grpc', label: 'gRPC health' },
+  { value: 'mqtt', label: 'MQTT' },
+  { value: 'amqp', label: 'AMQP (RabbitMQ)' },
 ];
 
 /** The human name of a monitor type. */

@@ -109,6 +109,13 @@ for (const db of await testDatabases()) {
       assertNoSecret(list.body, 'the monitor list');
       // smtp with STARTTLS reads a certificate: its days left show on the monitor as a tls monitor's do.
       assert.equal((await view(mailId)).tls_days_left, 10);
+      // …and the certificate alert path ran: 10 days is within the default 14, so the warning was raised.
+      const mailRow = await h.server.ctx.db
+        .selectFrom('monitors')
+        .select('tls_warned_threshold')
+        .where('id', '=', mailId)
+        .executeTakeFirstOrThrow();
+      assert.equal(mailRow.tls_warned_threshold, 14);
       const rows = await h.server.ctx.db.selectFrom('monitors').selectAll().execute();
       for (const r of rows) {
         assertNoSecret(JSON.stringify(r), `the monitors row ${r.id}`);

@@ -5,6 +5,7 @@ import { describeError, errorCode } from './errors.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
 import { mismatch, underDeadline, valueText } from './service-deadline.js';
 import { credentialsOf, parseServiceUrl } from './service-url.js';
+import { validateSqlTarget } from './sql-target.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
 const SCHEMES = { postgres: 5432, postgresql: 5432 };
@@ -15,12 +16,7 @@ export function validatePostgres(
   url: string,
   add: (path: string, message: string) => void,
 ): void {
-  const where = parseServiceUrl(url, SCHEMES);
-  if (typeof where === 'string') add('url', where);
-  else if (where.url.pathname.split('/').length > 2) add('url', 'the path must be the database name only');
-  if (target.query !== null && target.query !== undefined && target.query.trim() === '') {
-    add('query', 'must be SQL to run, or null for SELECT 1');
-  }
+  validateSqlTarget(target, url, add, SCHEMES);
 }
 
 /**

@@ -1,45 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { freePort, runService } from '@app/kit/testing';
 import { waitFor } from '../engine/harness.js';
 import { basic, startAuthTarget } from './auth-target.js';
+import { startDebugService } from './debug-service.js';
 
-const entry = new URL('../../src/main.ts', import.meta.url).pathname;
 const SECRETS = ['log-url-pass', 'log-hdr-key', 'log-auth-pass', 'log-wrong-pass'];
 
 test('monitor credentials never reach the log, at debug level, on success, failure and refusal', async () => {
   const peer = await startAuthTarget({
     '/ok': { authorization: basic('u', 'log-url-pass'), 'x-api-key': 'log-hdr-key' },
   });
-  const port = await freePort();
-  const p = runService(entry, {
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'mon-logs-')),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_USERNAME: 'log-admin',
-    ADMIN_PASSWORD: 'log-admin-password',
-    LOG_LEVEL: 'debug',
-  });
+  const { process: p, call } = await startDebugService();
   try {
-    await p.waitFor(/Server listening/);
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'log-admin', password: 'log-admin-password' }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    };
     const good = await call('POST', '/api/monitors', {
       name: 'good',
       url: `http://u:log-url-pass@${peer.origin.slice(7)}/ok`,

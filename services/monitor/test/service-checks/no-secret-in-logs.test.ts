@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { freePort, runService } from '@app/kit/testing';
 import mysql from 'mysql2/promise';
 import { waitFor } from '../engine/harness.js';
+import { startDebugService } from '../secrets/debug-service.js';
 import { MARIADB, needMariadb, needRedis, uniqueName } from './servers.js';
 
-const entry = new URL('../../src/main.ts', import.meta.url).pathname;
 const SECRETS = ['svc-log-db-pass', 'svc-log-wrong-pass', 'svc-log-redis-pass'];
 const skip = (await needMariadb()) || (await needRedis());
 
@@ -18,32 +14,8 @@ test('service monitor credentials never reach the log at debug level, on success
   const admin = await mysql.createConnection(MARIADB);
   const user = uniqueName('mon_log');
   await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', SECRETS[0]]);
-  const port = await freePort();
-  const p = runService(entry, {
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'mon-svc-logs-')),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_USERNAME: 'log-admin',
-    ADMIN_PASSWORD: 'log-admin-password',
-    LOG_LEVEL: 'debug',
-  });
+  const { process: p, call } = await startDebugService();
   try {
-    await p.waitFor(/Server listening/);
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'log-admin', password: 'log-admin-password' }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    };
     const at = `${MARIADB.host}:${MARIADB.port}`;
     const monitors = [
       { name: 'db good', monitor_type: 'mysql', url: `mysql://${user}:${SECRETS[0]}@${at}/` },

@@ -1,20 +1,8 @@
 // Pylint's findings of a run and the stored source of its files (see the findings endpoints in /docs).
+import type { Finding } from '../../../src/findings/finding-shape.js';
 import { api } from './client.js';
 
-export type FindingCategory = 'fatal' | 'error' | 'warning' | 'refactor' | 'convention' | 'info';
-
-/** One pylint message: `line` 1-based, `column` 0-based, as pylint reports them. */
-export interface Finding {
-  path: string;
-  line: number;
-  column: number;
-  end_line: number | null;
-  end_column: number | null;
-  category: string;
-  symbol: string;
-  message_id: string;
-  message: string;
-}
+export type { Finding, FindingCategory } from '../../../src/findings/finding-shape.js';
 
 export interface FindingsPage {
   items: Finding[];

@@ -217,4 +217,10 @@ export function validateGrpc(
     add('url', 'must be grpc://host:port or grpcs://host:port, without a path');
   }
   if (target.service_name) checkLine(target.service_name, 'service_name', add);
+  for (const [name, value] of Object.entries(target.headers ?? {})) {
+    // gRPC metadata keys are lower-case tokens; `-bin` keys carry binary values a monitor cannot hold.
+    if (!/^[0-9a-z_.-]+$/i.test(name) || name.toLowerCase().endsWith('-bin')) {
+      add(`headers.${name}`, 'is not a valid gRPC metadata key (letters, digits, _ . -; not ending in -bin)');
+    } else if (/[\r\n\0]/.test(value)) add(`headers.${name}`, 'must not contain line breaks');
+  }
 }

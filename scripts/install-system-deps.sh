@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses: git, pylint and radon (metrics oracle and lint),
 # pre-commit (pyscan's hook),
-# Chromium (browser tests), ping (ping checks), PostgreSQL's client tools, and the Mosquitto and
-# RabbitMQ brokers (mqtt and amqp checks). Safe to re-run.
+# Chromium (browser tests), ping (ping checks), PostgreSQL's client tools, and the servers the
+# monitor's service checks are tested against (MariaDB, Redis, RabbitMQ, Mosquitto). Safe to re-run.
 set -euo pipefail
 need=()
 command -v git >/dev/null || need+=(git)
@@ -13,8 +13,12 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v ping >/dev/null || need+=(iputils-ping)
 command -v pg_isready >/dev/null || need+=(postgresql)
 command -v openssl >/dev/null || need+=(openssl)
-command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
-[ -x /usr/sbin/rabbitmq-server ] || command -v rabbitmq-server >/dev/null || need+=(rabbitmq-server)
+# Servers live in /usr/sbin, which a non-root PATH may lack.
+has() { command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ]; }
+has mariadbd || need+=(mariadb-server)
+has redis-server || need+=(redis-server)
+has rabbitmq-server || need+=(rabbitmq-server)
+has mosquitto || need+=(mosquitto)
 if [ ${#need[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

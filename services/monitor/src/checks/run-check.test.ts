@@ -16,8 +16,8 @@ describe('runCheck', () => {
   });
 
   test('an unknown type or a bad timeout is a down outcome, not an exception', async () => {
-    const unknown = { monitor_type: 'smtp', url: 'x', timeout_seconds: 1 } as unknown as CheckTarget;
-    assert.equal((await runCheck(unknown)).error, 'unknown monitor type "smtp"');
+    const unknown = { monitor_type: 'gopher', url: 'x', timeout_seconds: 1 } as unknown as CheckTarget;
+    assert.equal((await runCheck(unknown)).error, 'unknown monitor type "gopher"');
     const noTime = await runCheck({ monitor_type: 'tcp', url: '127.0.0.1:1', timeout_seconds: 0 });
     assert.equal(noTime.error, 'invalid timeout_seconds 0');
   });

@@ -58,7 +58,9 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
   const where = parseServiceUrl(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(where);
   const servername = isIP(where.host) ? undefined : where.host;
-  const sockets: Socket[] = [];
+  // The socket to destroy when the check ends: the TLS one replaces the plain one after STARTTLS, as
+  // it took over the plain socket's handle (destroying both would close that handle twice).
+  let socket: Socket | null = null;
   const start = performance.now();
   let verdict: CertificateVerdict | null = null;
   let answered = false;
@@ -66,7 +68,7 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
     const responseTime = await underDeadline(
       deadline,
       () => {
-        for (const s of sockets) s.destroy();
+        socket?.destroy();
       },
       async () => {
         let session: SmtpSession;
@@ -77,7 +79,7 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
             servername,
             rejectUnauthorized: false,
           });
-          sockets.push(tls);
+          socket = tls;
           session = new SmtpSession(tls);
           await secured(tls);
           verdict = judgeCertificate(
@@ -88,7 +90,7 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
           if (verdict.down) throw new SmtpFailure(verdict.down, true);
         } else {
           const plain = connectTcp({ host: where.host, port: where.port });
-          sockets.push(plain);
+          socket = plain;
           session = new SmtpSession(plain);
         }
         const banner = await session.read();
@@ -102,7 +104,7 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
           // TLS owns the socket now and reports its failures; the plain one must not throw unheard.
           plain.on('error', () => {});
           const tls = connectTls({ socket: plain, servername, rejectUnauthorized: false });
-          sockets.push(tls);
+          socket = tls;
           session.switchTo(tls);
           await secured(tls);
           verdict = judgeCertificate(

@@ -63,13 +63,13 @@ export async function checkMqtt(target: CheckTarget, deadline: Deadline): Promis
           if (t === topic && payload.toString('utf8') === token) resolve();
         });
       });
-      const granted = await client.subscribeAsync(topic, { qos: 1 });
+      const granted = await raceAbort(client.subscribeAsync(topic, { qos: 1 }), deadline.signal);
       if (granted.some((g) => g.qos === SUBACK_FAILURE)) {
         return downOutcome(`not authorized to subscribe to ${quote(topic)}`, {
           response_time_ms: elapsedMs(start),
         });
       }
-      await client.publishAsync(topic, token, { qos: 1, retain: false });
+      await raceAbort(client.publishAsync(topic, token, { qos: 1, retain: false }), deadline.signal);
       await raceAbort(received, deadline.signal);
       responseTime = elapsedMs(start);
     }

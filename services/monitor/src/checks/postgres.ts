@@ -86,7 +86,7 @@ function describePostgresError(err: unknown, deadline: Deadline, connected: bool
   if (code === '28P01') return 'auth failed';
   if (code === '28000') return `auth failed: ${message}`;
   if (code === '3D000') return message;
-  if (/password must be a string|password authentication/i.test(message))
+  if (/client password must be a (non-empty )?string/.test(message))
     return 'auth failed: a password is required';
   if (connected && code && /^[0-9A-Z]{5}$/.test(code)) return `query failed: ${message}`;
   return describeError(err, deadline);

@@ -28,6 +28,8 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
   // The socket takes the deadline's signal, so an abort destroys it in the handshake or after.
   const socketOptions: SocketOptions & { signal: AbortSignal } = {
     signal: deadline.signal,
+    // Small frames both ways: without this, Nagle's algorithm adds ~40 ms to every round trip.
+    noDelay: true,
     rejectUnauthorized: target.ignore_tls_errors !== true,
   };
   const start = performance.now();
@@ -60,9 +62,12 @@ export async function checkAmqp(target: CheckTarget, deadline: Deadline): Promis
     let responseTime = elapsedMs(start);
     const queue = target.topic;
     if (queue) {
-      const channel = await conn.createChannel();
+      const channel = await raceAbort(conn.createChannel(), deadline.signal);
       channel.on('error', () => {});
-      await channel.assertQueue(queue, { exclusive: true, durable: false, autoDelete: true });
+      await raceAbort(
+        channel.assertQueue(queue, { exclusive: true, durable: false, autoDelete: true }),
+        deadline.signal,
+      );
       phase = 'round trip';
       await raceAbort(roundTrip(channel, queue), deadline.signal);
       responseTime = elapsedMs(start);
@@ -113,7 +118,6 @@ async function closeConnection(conn: ChannelModel, deadline: Deadline): Promise<
   await raceAbort(conn.close(), deadline.signal).catch(() => {});
 }
 
-/** The broker's own words (`reply-text`) for a refused handshake or operation, worded for an operator. */
 /** The vhost a URL names, as the broker sees it: `/` when the path is empty. */
 function vhostOf(url: URL): string {
   const raw = url.pathname.slice(1);
@@ -124,6 +128,7 @@ function vhostOf(url: URL): string {
   }
 }
 
+/** The broker's own words (`reply-text`) for a refused handshake or operation, worded for an operator. */
 function describeAmqpError(err: unknown, queue: string): string {
   const text = err instanceof Error ? err.message : String(err);
   const reply = /replyText: '([^']*)'/.exec(text)?.[1] ?? /with message "([^"]*)"/.exec(text)?.[1];

@@ -63,8 +63,8 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
         CHECK.responseDeserialize,
         { service: serviceName },
         metadata,
-        // grpc-js' own deadline as a backstop; ours below cancels at the exact moment.
-        { deadline: Date.now() + deadline.timeoutMs },
+        // grpc-js' own deadline only as a backstop, a second later: ours below cancels at the exact moment.
+        { deadline: Date.now() + deadline.timeoutMs + 1000 },
         (err: ServiceError | null, value?: object) => {
           deadline.signal.removeEventListener('abort', onAbort);
           if (err) reject(err);
@@ -84,7 +84,7 @@ export async function checkGrpc(target: CheckTarget, deadline: Deadline): Promis
     return downOutcome(status, { response_time_ms: responseTime });
   } catch (err) {
     if (deadline.signal.aborted) return downOutcome(deadline.reason());
-    return describeGrpcError(err, serviceName, start);
+    return describeGrpcError(err, serviceName, start, deadline.timeoutMs);
   } finally {
     client?.close();
     await socketsClosed(sockets, deadline);
@@ -158,13 +158,21 @@ async function socketsClosed(sockets: Set<Socket>, deadline: Deadline): Promise<
 }
 
 /** The words for a failed call: the ones an operator acts on, with the gRPC status name otherwise. */
-function describeGrpcError(err: unknown, serviceName: string, start: number): CheckOutcome {
+function describeGrpcError(
+  err: unknown,
+  serviceName: string,
+  start: number,
+  timeoutMs: number,
+): CheckOutcome {
   if (!isServiceError(err)) return downOutcome(describeError(err));
   // A status from the server is an answer (it has a response time); UNAVAILABLE means no connection.
   const answered = { response_time_ms: elapsedMs(start) };
   switch (err.code) {
     case grpcStatus.UNAVAILABLE:
       return downOutcome(connectionError(err.details));
+    case grpcStatus.DEADLINE_EXCEEDED:
+      // The backstop deadline: only when the event loop was too busy for ours to fire first.
+      return downOutcome(`timeout after ${timeoutMs} ms`);
     case grpcStatus.UNAUTHENTICATED:
       return downOutcome('auth failed', answered);
     case grpcStatus.PERMISSION_DENIED:
@@ -209,4 +217,10 @@ export function validateGrpc(
     add('url', 'must be grpc://host:port or grpcs://host:port, without a path');
   }
   if (target.service_name) checkLine(target.service_name, 'service_name', add);
+  for (const [name, value] of Object.entries(target.headers ?? {})) {
+    // gRPC metadata keys are lower-case tokens; `-bin` keys carry binary values a monitor cannot hold.
+    if (!/^[0-9a-z_.-]+$/i.test(name) || name.toLowerCase().endsWith('-bin')) {
+      add(`headers.${name}`, 'is not a valid gRPC metadata key (letters, digits, _ . -; not ending in -bin)');
+    } else if (/[\r\n\0]/.test(value)) add(`headers.${name}`, 'must not contain line breaks');
+  }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import createDebug from 'debug';
 import { connect, type MqttClient } from 'mqtt';
 import { type Deadline, raceAbort } from './deadline.js';
 import { describeError, errorCode } from './errors.js';
@@ -12,6 +13,11 @@ const SCHEMES = { mqtt: 1883, mqtts: 8883 };
 // and MQTT 5 (134, 135).
 const AUTH_CODES = new Set([4, 5, 134, 135]);
 const SUBACK_FAILURE = 128;
+
+// mqtt-packet's debug output (DEBUG=mqtt-packet:*, or DEBUG=*) writes every string of a CONNECT
+// packet, the password included: whatever DEBUG asks for, that namespace stays off in this process.
+const debugNamespaces = createDebug.disable();
+createDebug.enable(debugNamespaces === '' ? '' : `${debugNamespaces},-mqtt-packet:*`);
 
 /**
  * Connects to an MQTT broker (`mqtt://` or `mqtts://`); with `topic` set, subscribes to it, publishes
@@ -57,13 +63,13 @@ export async function checkMqtt(target: CheckTarget, deadline: Deadline): Promis
           if (t === topic && payload.toString('utf8') === token) resolve();
         });
       });
-      const granted = await client.subscribeAsync(topic, { qos: 1 });
+      const granted = await raceAbort(client.subscribeAsync(topic, { qos: 1 }), deadline.signal);
       if (granted.some((g) => g.qos === SUBACK_FAILURE)) {
         return downOutcome(`not authorized to subscribe to ${quote(topic)}`, {
           response_time_ms: elapsedMs(start),
         });
       }
-      await client.publishAsync(topic, token, { qos: 1, retain: false });
+      await raceAbort(client.publishAsync(topic, token, { qos: 1, retain: false }), deadline.signal);
       await raceAbort(received, deadline.signal);
       responseTime = elapsedMs(start);
     }

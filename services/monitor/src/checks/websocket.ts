@@ -222,6 +222,10 @@ export function validateWebsocket(
   if (code !== null && code !== undefined && (!Number.isInteger(code) || code < 1000 || code > 4999)) {
     add('expected_close_code', 'must be a WebSocket close code, 1000 to 4999');
   }
+  for (const [name, value] of Object.entries(target.headers ?? {})) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) add(`headers.${name}`, 'is not a valid header name');
+    else if (/[\r\n\0]/.test(value)) add(`headers.${name}`, 'must not contain line breaks');
+  }
   if (target.auth?.type === 'basic' && !target.auth.username)
     add('auth.username', 'is required for basic auth');
   if (target.auth?.type === 'bearer' && !target.auth.token) add('auth.token', 'is required for bearer auth');

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { type Channel, type ChannelModel, connect } from 'amqplib';
 import { type CheckTarget, runCheck } from '../../src/checks/index.js';
-import { closedPort } from '../peers/index.js';
+import { closedPort, makeCert } from '../peers/index.js';
 import { type BlackHole, startBlackHole } from './black-hole.js';
 import { needListener } from './brokers.js';
 
@@ -102,6 +104,30 @@ describe('amqp check failures without a broker', () => {
     hole = await startBlackHole();
   });
   after(async () => hole.close());
+
+  test(
+    'amqps: an untrusted certificate is refused; ignored, the check reaches the AMQP handshake',
+    LEAK,
+    async () => {
+      // A TLS server that never speaks AMQP: enough to see the certificate judged, then the timeout.
+      const cert = await makeCert(30);
+      const server: TlsServer = createTlsServer({ key: cert.key, cert: cert.cert }, (socket) => {
+        socket.on('error', () => {});
+        socket.resume();
+      });
+      server.on('tlsClientError', () => {});
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `amqps://guest:guest@127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const strict = await runCheck(amqp(url, { timeout_seconds: 1 }));
+        assert.equal(strict.error, 'TLS error: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)');
+        const relaxed = await runCheck(amqp(url, { timeout_seconds: 1, ignore_tls_errors: true }));
+        assert.equal(relaxed.error, 'timeout after 1000 ms');
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  );
 
   test('a refused connection is down with the socket error', async () => {
     const port = await closedPort();

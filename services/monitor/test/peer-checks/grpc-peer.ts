@@ -45,6 +45,9 @@ export async function startGrpcPeer(
   );
   const relay = createServer((client) => {
     const upstream = connect(grpcPort, '127.0.0.1');
+    // gRPC sets no-delay on its own sockets; the relay must not add Nagle's delay in between.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     client.pipe(upstream).pipe(client);
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());

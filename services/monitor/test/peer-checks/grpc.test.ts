@@ -104,6 +104,15 @@ describe('grpc check', () => {
     await tlsPeer.drained();
   });
 
+  test('extra headers travel as metadata; a key gRPC cannot carry is a down outcome, not an exception', async () => {
+    const url = `grpc://127.0.0.1:${authPeer.port}`;
+    const viaHeader = await runCheck(grpc(url, { headers: { Authorization: BASIC } }));
+    assert.equal(viaHeader.status, 'up', viaHeader.error ?? '');
+    const bad = await runCheck(grpc(url, { headers: { 'bad key': 'x' } }));
+    assert.equal(bad.status, 'down');
+    assert.match(bad.error ?? '', /bad key/);
+  });
+
   test('plain gRPC against a TLS port is down, not up', async () => {
     const out = await runCheck(grpc(`grpc://127.0.0.1:${tlsPeer.port}`));
     assert.equal(out.status, 'down');

@@ -4,11 +4,12 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, missing } from '@app/kit/testing';
+import type { TestCert } from '../peers/index.js';
 
 /**
  * A private Mosquitto broker on 127.0.0.1 that demands a user name and password (the machine's broker
  * on 1883 lets anyone in, so an auth failure needs a broker of its own). `acl` lines, when given,
- * follow Mosquitto's acl_file format.
+ * follow Mosquitto's acl_file format; with `cert` it listens for TLS (mqtts://).
  */
 export interface Mosquitto {
   port: number;
@@ -35,7 +36,11 @@ export function needMosquitto(): false | string {
   return false;
 }
 
-export async function startMosquitto(users: Record<string, string>, acl?: string[]): Promise<Mosquitto> {
+export async function startMosquitto(
+  users: Record<string, string>,
+  acl?: string[],
+  cert?: TestCert,
+): Promise<Mosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
   const passwd = join(dir, 'passwd');
   writeFileSync(passwd, '', { mode: 0o600 });
@@ -54,6 +59,12 @@ export async function startMosquitto(users: Record<string, string>, acl?: string
     // The default log types include the `running` line this waits for.
     'log_dest stderr',
   ];
+  if (cert) {
+    // With a certificate the listener speaks TLS only (mqtts://).
+    writeFileSync(join(dir, 'cert.pem'), cert.cert, { mode: 0o600 });
+    writeFileSync(join(dir, 'key.pem'), cert.key, { mode: 0o600 });
+    lines.push(`certfile ${join(dir, 'cert.pem')}`, `keyfile ${join(dir, 'key.pem')}`);
+  }
   if (acl) {
     writeFileSync(join(dir, 'acl'), `${acl.join('\n')}\n`, { mode: 0o600 });
     lines.push(`acl_file ${join(dir, 'acl')}`);

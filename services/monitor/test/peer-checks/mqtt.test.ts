@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type CheckTarget, runCheck } from '../../src/checks/index.js';
-import { closedPort } from '../peers/index.js';
+import { closedPort, makeCert } from '../peers/index.js';
 import { type BlackHole, startBlackHole } from './black-hole.js';
 import { needListener } from './brokers.js';
 import { type Mosquitto, needMosquitto, startMosquitto } from './mosquitto.js';
@@ -79,6 +79,30 @@ describe('mqtt check against a private broker with passwords', { skip: privateSk
     assert.equal(out.error, 'no message back on "checks/c" within 1000 ms');
     // Cut off by the deadline, the socket is destroyed rather than left to the broker's keepalive.
     await broker.logged(/Client uptime-check-[\w-]+ closed its connection\./);
+  });
+});
+
+describe('mqtts against a private broker with a self-signed certificate', { skip: privateSkip }, () => {
+  let broker: Mosquitto;
+  before(
+    async () => {
+      broker = await startMosquitto({ monitor: 's3cret' }, undefined, await makeCert(30));
+    },
+    { timeout: 20_000 },
+  );
+  after(async () => broker?.close());
+
+  test('the certificate is refused unless TLS errors are ignored; then the login works over TLS', async () => {
+    const url = `mqtts://monitor:s3cret@127.0.0.1:${broker.port}`;
+    const strict = await runCheck(mqtt(url));
+    assert.equal(strict.status, 'down');
+    assert.equal(strict.error, 'TLS error: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)');
+    const relaxed = await runCheck(mqtt(url, { ignore_tls_errors: true, topic: 'checks/tls' }));
+    assert.equal(relaxed.status, 'up', relaxed.error ?? '');
+    const wrong = await runCheck(
+      mqtt(`mqtts://monitor:nope@127.0.0.1:${broker.port}`, { ignore_tls_errors: true }),
+    );
+    assert.equal(wrong.error, 'auth failed');
   });
 });
 

@@ -50,6 +50,25 @@ describe('validateCheckTarget: websocket, grpc, mqtt, amqp', () => {
     ]);
   });
 
+  test('headers must be sendable: HTTP tokens for websocket, metadata keys for grpc', () => {
+    assert.deepEqual(
+      problems({ monitor_type: 'websocket', url: 'ws://h', headers: { 'a b': 'x', Ok: 'a\nb' } }),
+      [
+        { path: 'headers.a b', message: 'is not a valid header name' },
+        { path: 'headers.Ok', message: 'must not contain line breaks' },
+      ],
+    );
+    assert.deepEqual(
+      problems({ monitor_type: 'grpc', url: 'grpc://h:1', headers: { 'x-trace-bin': 'x', 'X-Id': '1' } }),
+      [
+        {
+          path: 'headers.x-trace-bin',
+          message: 'is not a valid gRPC metadata key (letters, digits, _ . -; not ending in -bin)',
+        },
+      ],
+    );
+  });
+
   test('websocket close codes are 1000 to 4999', () => {
     for (const code of [999, 5000, 1000.5]) {
       assert.deepEqual(problems({ monitor_type: 'websocket', url: 'ws://h', expected_close_code: code }), [

@@ -143,6 +143,12 @@ describe('websocket check', () => {
     assert.equal(relaxed.status, 'up', relaxed.error ?? '');
   });
 
+  test('a header ws cannot send is a down outcome, not an exception', async () => {
+    const out = await runCheck(ws(`${base}/echo`, { headers: { 'bad name': 'x' } }));
+    assert.equal(out.status, 'down');
+    assert.match(out.error ?? '', /^Header name must be a valid HTTP token/);
+  });
+
   test('a URL of another scheme is refused before connecting', async () => {
     const out = await runCheck(ws(`http://127.0.0.1:${peer.port}/echo`));
     assert.equal(out.error, 'invalid url: must use ws:// or wss://, not http://');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needChromium } from '@app/kit/testing';
+import { codeAt } from '../two-factor/totp-fixture.js';
 import { type BrowserSession, shot, signIn, startBrowser } from '../web/browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from '../web/service.js';
 import { ensureWebBuild } from '../web/web-build.js';
@@ -131,5 +132,36 @@ describe('dashboard: account sessions, password reset, role confirmation', { ski
     await hugo.getByRole('button', { name: 'Change password' }).click();
     await hugo.locator('.topbar').waitFor();
     assert.equal(await status(svc.base, await tokenFor(svc.base, 'hugo', 'hugo-own-password')), 200);
+  });
+
+  test('a superadmin removes the two-factor sign-in of a user who lost their phone', async () => {
+    const greta = await tokenFor(svc.base, 'greta', 'greta-password-1');
+    const { secret } = await apiCall<{ secret: string }>(
+      svc.base,
+      greta,
+      'POST',
+      '/api/auth/two-factor/enrol',
+    );
+    await apiCall(svc.base, greta, 'POST', '/api/auth/two-factor/confirm', { code: await codeAt(secret) });
+    const gretaRow = async () =>
+      (
+        await apiCall<{ username: string; two_factor_enabled: boolean }[]>(
+          svc.base,
+          admin,
+          'GET',
+          '/api/users',
+        )
+      ).find((u) => u.username === 'greta');
+    assert.equal((await gretaRow())?.two_factor_enabled, true);
+
+    const { page } = await chrome.open(`${svc.base}/users`);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const row = page.getByRole('row', { name: /greta/ });
+    await row.getByRole('button', { name: 'Remove 2FA' }).click();
+    await row.getByText('Remove two-factor sign-in of greta?').waitFor();
+    await row.getByRole('button', { name: 'Yes, remove 2fa' }).click();
+    await page.getByText('greta signs in without a second factor now.').waitFor();
+    assert.equal((await gretaRow())?.two_factor_enabled, false);
+    assert.equal(await row.getByRole('button', { name: 'Remove 2FA' }).count(), 0);
   });
 });

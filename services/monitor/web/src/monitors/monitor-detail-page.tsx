@@ -192,7 +192,8 @@ export function MonitorDetailPage({ id }: { id: number }) {
           monitorId={monitor.id}
           readsCertificate={
             monitor.monitor_type === 'tls' ||
-            (monitor.monitor_type.startsWith('http_') && /^https:/i.test(monitor.url ?? ''))
+            (monitor.monitor_type.startsWith('http_') && /^https:/i.test(monitor.url ?? '')) ||
+            (monitor.monitor_type === 'smtp' && (monitor.starttls || /^smtps:/i.test(monitor.url ?? '')))
           }
         />
       )}

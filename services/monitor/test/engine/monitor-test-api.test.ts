@@ -45,12 +45,12 @@ for (const t of await testDatabases()) {
     let admin: string;
 
     const makeUser = async (username: string, role: string) => {
-      const made = await h.call('POST', '/api/users', { username, password: `${username}-pass-1`, role });
+      const made = await h.call('POST', '/api/users', { username, password: `${username}-password-1`, role });
       assert.equal(made.statusCode, 201, made.body);
       const login = await h.server.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { username, password: `${username}-pass-1` },
+        payload: { username, password: `${username}-password-1` },
       });
       return login.json().access_token as string;
     };

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
-import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { analyzeToDone, type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
 import {
   json,
   parseCsv,
@@ -30,33 +30,20 @@ interface GroupPage {
 
 for (const target of await testDatabases()) {
   describe(`duplication on ${target.name}`, { skip: target.skip || noGit }, () => {
-    let base: FixtureBase;
+    let fx: FixtureService;
     let svc: TestService;
-    let db: Awaited<ReturnType<typeof target.create>>;
     let id = 0;
     let output = '';
 
     before(async () => {
-      base = createFixtureBase();
-      buildClonesRepo(base);
-      db = await target.create();
-      svc = await startService({
-        DATABASE_URL: db.databaseUrl,
-        DATA_DIR: db.dataDir,
-        GITHUB_BASE_URL: base.baseUrl,
-        PYLINT_ENABLED: 'false',
-      });
-      const r = await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/clones' }));
-      assert.equal(r.status, 202);
-      id = r.body.id as number;
-      const done = await waitFinished(svc.url, id);
-      assert.equal(done.status, 'done', JSON.stringify(done.error));
+      fx = await startFixtureService(target, buildClonesRepo, { PYLINT_ENABLED: 'false' });
+      svc = fx.svc;
+      const done = await analyzeToDone(svc.url, { repo_url: 'https://github.com/acme/clones' });
+      id = done.id as number;
       output = String(done.output_name);
     });
     after(async () => {
-      await svc?.close();
-      await db?.cleanup();
-      base?.cleanup();
+      await fx?.close();
     });
 
     test('groups largest first with their locations; the small copy is not reported', async () => {
@@ -97,7 +84,7 @@ for (const target of await testDatabases()) {
       assert.equal(upper.body.total, 0);
 
       // With the run's clone gone (the worker removes it; here removed for sure), the text comes from the database.
-      rmSync(join(db.dataDir, 'scratch'), { recursive: true, force: true });
+      rmSync(join(fx.dataDir, 'scratch'), { recursive: true, force: true });
       const g = await json<{ occurrences: { path: string; text: string; truncated: boolean }[] }>(
         await fetch(`${svc.url}/api/analyses/${id}/duplicates/2`),
       );
@@ -148,7 +135,7 @@ for (const target of await testDatabases()) {
       assert.equal(summary.body.duplicated_lines, 40);
       assert.equal(summary.body.duplicated_lines_pct, Math.round((10_000 * 40) / loc) / 100);
 
-      const dir = join(db.dataDir, 'outputs', output);
+      const dir = join(fx.dataDir, 'outputs', output);
       const fileCsv = parseCsv(readFileSync(join(dir, 'file.csv'), 'utf8'));
       assert.equal(fileCsv.find((r) => r.path === 'orders.py')?.duplicated_lines, '20');
       const sumCsv = parseCsv(readFileSync(join(dir, 'summary.csv'), 'utf8'));
@@ -156,7 +143,7 @@ for (const target of await testDatabases()) {
     });
 
     test('duplicates.csv: one row per occurrence, in the folder and the ZIP', async () => {
-      const dir = join(db.dataDir, 'outputs', output);
+      const dir = join(fx.dataDir, 'outputs', output);
       const text = readFileSync(join(dir, 'duplicates.csv'), 'utf8');
       assert.equal(text.split('\r\n')[0], 'group,tokens,lines,occurrences,path,start_line,end_line');
       assert.deepEqual(parseCsv(text), [
@@ -208,7 +195,7 @@ for (const target of await testDatabases()) {
       const strict = await startService({
         DATABASE_URL: other.databaseUrl,
         DATA_DIR: other.dataDir,
-        GITHUB_BASE_URL: base.baseUrl,
+        GITHUB_BASE_URL: fx.base.baseUrl,
         PYLINT_ENABLED: 'false',
         DUPLICATION_MIN_TOKENS: '100',
         DUPLICATION_MIN_LINES: '10',

@@ -5,8 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
 import { LEVELS } from '../../src/results/levels.js';
 import { buildClonesRepo } from '../duplication/clones-fixture.js';
-import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
-import { json, postAnalysis, startService, type TestService, waitFinished } from '../helpers/service.js';
+import { analyzeToDone, type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
+import { json, type TestService } from '../helpers/service.js';
 
 const noGit = needTool('git');
 
@@ -20,31 +20,18 @@ const label = (r: Record<string, unknown>) => (r.class ? `${r.class}.${r.name}` 
 
 for (const target of await testDatabases()) {
   describe(`explorer API on ${target.name}`, { skip: target.skip || noGit }, () => {
-    let base: FixtureBase;
+    let fx: FixtureService;
     let svc: TestService;
-    let db: Awaited<ReturnType<typeof target.create>>;
     let id = 0;
     const get = async (q: string) => json<Page>(await fetch(`${svc.url}/api/analyses/${id}/${q}`));
 
     before(async () => {
-      base = createFixtureBase();
-      buildClonesRepo(base);
-      db = await target.create();
-      svc = await startService({
-        DATABASE_URL: db.databaseUrl,
-        DATA_DIR: db.dataDir,
-        GITHUB_BASE_URL: base.baseUrl,
-        PYLINT_ENABLED: 'false',
-      });
-      const r = await json(await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/clones' }));
-      id = r.body.id as number;
-      const done = await waitFinished(svc.url, id);
-      assert.equal(done.status, 'done', JSON.stringify(done.error));
+      fx = await startFixtureService(target, buildClonesRepo, { PYLINT_ENABLED: 'false' });
+      svc = fx.svc;
+      id = (await analyzeToDone(svc.url, { repo_url: 'https://github.com/acme/clones' })).id as number;
     });
     after(async () => {
-      await svc?.close();
-      await db?.cleanup();
-      base?.cleanup();
+      await fx?.close();
     });
 
     test('functions repository-wide, worst first, with rank and path prefix filters', async () => {

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
 import { FINDING_CSV_COLUMNS } from '../../src/findings/finding.js';
-import { ALICE, createFixtureBase, type FixtureBase, RepoBuilder } from '../fixtures-builder/build-repo.js';
+import { ALICE, RepoBuilder } from '../fixtures-builder/build-repo.js';
+import { type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
 import {
   csvHeader,
   json,
   parseCsv,
   postAnalysis,
-  startService,
   type TestService,
   waitFinished,
 } from '../helpers/service.js';
@@ -56,31 +56,23 @@ const strip = ({ message: _m, ...rest }: FindingItem) => rest;
 
 for (const target of await testDatabases()) {
   describe(`findings and source API on ${target.name}`, { skip: target.skip || missing }, () => {
-    let base: FixtureBase;
+    let fx: FixtureService;
     let svc: TestService;
-    let db: Awaited<ReturnType<typeof target.create>>;
     let id = 0;
     let outputName = '';
     const api = (p: string) => `${svc.url}/api/analyses/${id}/${p}`;
 
     before(async () => {
-      base = createFixtureBase();
-      buildFindingsRepo(base);
-      db = await target.create();
-      svc = await startService(
-        {
-          DATABASE_URL: db.databaseUrl,
-          DATA_DIR: db.dataDir,
-          GITHUB_BASE_URL: base.baseUrl,
-          SOURCE_MAX_FILE_KB: '1',
-        },
+      fx = await startFixtureService(
+        target,
+        buildFindingsRepo,
+        { SOURCE_MAX_FILE_KB: '1' },
         { worker: false },
       );
+      svc = fx.svc;
     });
     after(async () => {
-      await svc?.close();
-      await db?.cleanup();
-      base?.cleanup();
+      await fx?.close();
     });
 
     test('404 unknown run, 409 before it is done, then the run finishes and its origin is removed', async () => {
@@ -101,7 +93,7 @@ for (const target of await testDatabases()) {
       assert.equal(done.status, 'done', JSON.stringify(done.error_message));
       outputName = String(done.output_name);
       // The source view must not need the repository: its origin goes (the service removes its clone).
-      rmSync(join(base.dir, 'acme', 'findings'), { recursive: true, force: true });
+      rmSync(join(fx.base.dir, 'acme', 'findings'), { recursive: true, force: true });
     });
 
     test('every message is stored with its position, rule and text, in position order', async () => {
@@ -262,7 +254,7 @@ for (const target of await testDatabases()) {
     });
 
     test('an undecodable file has no text; a run from before the source store says so; no server path', async () => {
-      const dir = join(base.dir, 'acme', 'codec');
+      const dir = join(fx.base.dir, 'acme', 'codec');
       new RepoBuilder(dir, 'main')
         .write('odd.py', '# coding: no-such-codec\nx = 1\n')
         .write('kept.py', '"""Kept."""\n')
@@ -278,7 +270,7 @@ for (const target of await testDatabases()) {
         f.body.items.map((x) => [x.path, x.line, x.symbol, x.message]),
         [['odd.py', 1, 'syntax-error', "Parsing failed: 'unknown encoding for 'odd.py': no-such-codec'"]],
       );
-      assert.ok(!JSON.stringify(f.body).includes(db.dataDir), 'no server folder in the findings');
+      assert.ok(!JSON.stringify(f.body).includes(fx.dataDir), 'no server folder in the findings');
       const odd = await json<Record<string, unknown>>(await fetch(at('source?path=odd.py')));
       assert.deepEqual(
         [odd.status, odd.body.status, odd.body.text, odd.body.size, (odd.body.findings as unknown[]).length],
@@ -295,7 +287,7 @@ for (const target of await testDatabases()) {
     });
 
     test('findings.csv: its own file and in the ZIP, same rows as the API', async () => {
-      const outDir = join(db.dataDir, 'outputs', outputName);
+      const outDir = join(fx.dataDir, 'outputs', outputName);
       const onDisk = readFileSync(join(outDir, 'findings.csv'), 'utf8');
       assert.deepEqual(csvHeader(onDisk), [...FINDING_CSV_COLUMNS]);
       const zipped = execFileSync(

@@ -3,12 +3,10 @@
 // history, one cloning shallowly. Every expected number is worked out in insights-expected.ts from that fixture's commits.
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { artifactPath, launchChromium, needChromium, needTool, watchCsp } from '@app/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { heatColour } from '../../src/reports/colour.js';
-import { createFixtureBase, type FixtureBase, gitSync } from '../fixtures-builder/build-repo.js';
 import {
   ALL,
   attrs,
@@ -22,13 +20,14 @@ import {
   score,
   texts,
 } from './insights-expected.js';
-import { buildInsightsFixture, CORE, INIT, MODELS, REPORT, UTILS, VIEWS } from './insights-fixture.js';
-import { startUiService, type UiService } from './ui-service.js';
+import { CORE, INIT, MODELS, REPORT, UTILS, VIEWS } from './insights-fixture.js';
+import { type InsightsServices, startInsightsServices } from './insights-services.js';
+import type { UiService } from './ui-service.js';
 
 const skip = needChromium() || needTool('git');
 
 describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip }, () => {
-  let fixture: FixtureBase;
+  let services: InsightsServices;
   let full: UiService;
   let shallow: UiService;
   let browser: Browser;
@@ -53,39 +52,19 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
   }
 
   before(async () => {
-    fixture = createFixtureBase('metrics-insights-ui-');
-    const repo = buildInsightsFixture(fixture);
-    // A repository that is itself a shallow clone: even a full clone of it lacks the history.
-    gitSync(fixture.dir, [
-      'clone',
-      '-q',
-      '--depth',
-      '1',
-      `file://${repo.dir}`,
-      join(fixture.dir, 'acme', 'cut'),
-    ]);
-    const env = { PYLINT_ENABLED: 'false' };
-    // Both start at once; whichever started is stopped in after() even when the other failed.
-    const [f, s] = await Promise.allSettled([
-      startUiService(fixture, 'metrics-insights-full', { ...env, CLONE_SHALLOW: 'false' }),
-      startUiService(fixture, 'metrics-insights-shallow', { ...env, CLONE_SHALLOW: 'true' }),
-    ]);
-    if (f.status === 'fulfilled') full = f.value;
-    if (s.status === 'fulfilled') shallow = s.value;
-    if (f.status === 'rejected') throw f.reason;
-    if (s.status === 'rejected') throw s.reason;
+    services = await startInsightsServices();
+    ({ full, shallow } = services);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     csp = await watchCsp(page);
-    fullId = await analyse(full.base, repo.url);
-    shallowId = await analyse(shallow.base, repo.url);
+    fullId = await analyse(full.base, services.repoUrl);
+    shallowId = await analyse(shallow.base, services.repoUrl);
     shallowSourceId = await analyse(full.base, 'https://github.com/acme/cut');
   });
 
   after(async () => {
     await browser?.close();
-    await Promise.all([full?.stop(), shallow?.stop()]);
-    fixture?.cleanup();
+    await services?.stop();
   });
 
   test('Hotspots: ranked table with bars, cc/cognitive toggle, folder roll-up, treemap by score', async () => {

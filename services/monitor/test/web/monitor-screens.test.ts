@@ -7,10 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { needChromium } from '@app/kit/testing';
 import type { Page } from 'playwright-core';
 import { basic, startAuthTarget } from '../secrets/auth-target.js';
-import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
-import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
-import { type FlipTarget, startFlipTarget } from './target.js';
-import { ensureWebBuild } from './web-build.js';
+import { type BrowserSession, shot, signIn } from './browser.js';
+import { type DashboardSession, startDashboardSession } from './dashboard-session.js';
+import { ADMIN, apiCall, type RunningMonitor } from './service.js';
+import type { FlipTarget } from './target.js';
 
 interface Monitor {
   id: number;
@@ -41,18 +41,14 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
   let token: string;
   let page: Page;
 
+  let session: DashboardSession;
+
   before(async () => {
-    await ensureWebBuild();
-    [svc, target, chrome] = await Promise.all([startMonitor(), startFlipTarget(), startBrowser()]);
-    token = await tokenFor(svc.base, ADMIN.username, ADMIN.password);
-    page = (await chrome.open(svc.base)).page;
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    session = await startDashboardSession();
+    ({ svc, target, chrome, token, page } = session);
   });
   after(async () => {
-    await chrome?.close();
-    await svc?.stop();
-    await target?.close();
+    await session?.close();
   });
 
   test('create an HTTP monitor in the form (422 shown at its field), watch it come up live, then go down', async () => {

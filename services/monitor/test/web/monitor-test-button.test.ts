@@ -3,10 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import { needChromium, testDatabases, testPostgresUrl } from '@app/kit/testing';
 import type { Locator, Page } from 'playwright-core';
 import { closedPort } from '../peers/index.js';
-import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
-import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
-import { type FlipTarget, startFlipTarget } from './target.js';
-import { ensureWebBuild } from './web-build.js';
+import { shot } from './browser.js';
+import { type DashboardSession, startDashboardSession } from './dashboard-session.js';
+import { apiCall, type RunningMonitor } from './service.js';
+import type { FlipTarget } from './target.js';
 
 const MASK = '********';
 const postgresSkip = (await testDatabases()).find((t) => t.name === 'postgres')!.skip;
@@ -23,23 +23,18 @@ const resultOf = (form: Locator) =>
 
 describe('monitor form: the fields of each type and the Test button', { skip: needChromium() }, () => {
   let svc: RunningMonitor;
-  let chrome: BrowserSession;
   let target: FlipTarget;
   let token: string;
   let page: Page;
 
+  let session: DashboardSession;
+
   before(async () => {
-    await ensureWebBuild();
-    [svc, target, chrome] = await Promise.all([startMonitor(), startFlipTarget(), startBrowser()]);
-    token = await tokenFor(svc.base, ADMIN.username, ADMIN.password);
-    page = (await chrome.open(svc.base)).page;
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    session = await startDashboardSession();
+    ({ svc, target, token, page } = session);
   });
   after(async () => {
-    await chrome?.close();
-    await svc?.stop();
-    await target?.close();
+    await session?.close();
   });
 
   test('each service type shows its own fields, with the URL scheme as placeholder', async () => {

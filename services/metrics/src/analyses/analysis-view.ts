@@ -16,6 +16,10 @@ export interface AnalysisView {
   queue_position: number | null;
   progress: { done: number; total: number };
   commit_sha: string | null;
+  /** The commit's committer date; null for runs from before it was recorded. */
+  commit_date: string | null;
+  /** For a per-commit run of a history run: that run's id. */
+  history_parent_id: number | null;
   output_name: string | null;
   warnings: string[];
   error: { code: string; message: string } | null;
@@ -40,6 +44,8 @@ export function toAnalysisView(row: AnalysisRow, queue?: ReadonlyMap<number, num
     queue_position: row.status === 'pending' ? (queue?.get(Number(row.id)) ?? null) : null,
     progress: { done: row.progress_done, total: row.progress_total },
     commit_sha: row.commit_sha,
+    commit_date: isoOrNull(row.commit_date),
+    history_parent_id: row.history_parent_id == null ? null : Number(row.history_parent_id),
     output_name: row.output_name,
     warnings: JSON.parse(row.warnings),
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,

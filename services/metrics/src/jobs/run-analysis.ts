@@ -61,7 +61,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     signal,
   });
   try {
-    await analysesRepo.setCommit(ctx.db, row.id, clone.commitSha, clone.refUsed);
+    await analysesRepo.setCommit(ctx.db, row.id, clone.commitSha, clone.refUsed, clone.commitDate);
     log.info({ sha: clone.commitSha, ref: clone.refUsed, ms: Date.now() - startedAt }, 'cloned');
 
     await report.stage('discovering');

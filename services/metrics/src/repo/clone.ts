@@ -29,6 +29,8 @@ export interface CloneResult {
   /** Scratch folder holding the work tree; remove it with {@link removeScratch}. */
   dir: string;
   commitSha: string;
+  /** The commit's committer date (epoch ms): trends order points by it, never by analysis time. */
+  commitDate: number;
   /** The requested ref, else the name of the default branch. */
   refUsed: string;
   refKind: 'branch' | 'tag' | 'commit' | 'default';
@@ -231,8 +233,9 @@ class CloneContext {
     refKind: CloneResult['refKind'],
     isShallow: boolean,
   ): Promise<CloneResult> {
-    const sha = await this.git(['rev-parse', 'HEAD'], true);
-    return { dir: this.dir, commitSha: sha.stdout.trim(), refUsed, refKind, isShallow };
+    const sha = await this.git(['show', '-s', '--format=%H %ct', 'HEAD'], true);
+    const [commitSha = '', seconds = '0'] = sha.stdout.trim().split(' ');
+    return { dir: this.dir, commitSha, commitDate: Number(seconds) * 1000, refUsed, refKind, isShallow };
   }
 
   /** Runs git in the scratch folder within what remains of the deadline; `mustPass` turns failure into clone_failed. */

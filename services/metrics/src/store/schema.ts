@@ -34,6 +34,10 @@ export interface AnalysesTable {
   progress_done: number;
   progress_total: number;
   commit_sha: string | null;
+  /** Committer date of `commit_sha` (epoch ms); null before migration 006 or before the clone. */
+  commit_date: number | null;
+  /** Set on the per-commit runs a history run creates: the history run that measured this commit. */
+  history_parent_id: number | null;
   ref_used: string | null;
   output_name: string | null;
   /** `string[]` */

@@ -58,6 +58,8 @@ export const Analysis = Type.Object({
   ]),
   progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
   commit_sha: NullableString,
+  commit_date: NullableTime,
+  history_parent_id: Type.Union([Type.Integer(), Type.Null()]),
   output_name: NullableString,
   warnings: Type.Array(Type.String()),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),

@@ -4,6 +4,7 @@ import { onePendingRun } from './002-one-pending-run.js';
 import { historyInsights } from './003-history-insights.js';
 import { findingsSource } from './004-findings-source.js';
 import { duplication } from './005-duplication.js';
+import { commitHistory } from './006-commit-history.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, AppMigration> = {
   '003-history-insights': historyInsights,
   '004-findings-source': findingsSource,
   '005-duplication': duplication,
+  '006-commit-history': commitHistory,
 };

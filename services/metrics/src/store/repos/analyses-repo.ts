@@ -177,10 +177,10 @@ export const analysesRepo = {
       .execute();
   },
 
-  async setCommit(db: Kysely<MetricsDB>, id: number, commitSha: string, refUsed: string) {
+  async setCommit(db: Kysely<MetricsDB>, id: number, commitSha: string, refUsed: string, commitDate: number) {
     await db
       .updateTable('analyses')
-      .set({ commit_sha: commitSha, ref_used: refUsed })
+      .set({ commit_sha: commitSha, ref_used: refUsed, commit_date: commitDate })
       .where('id', '=', id)
       .execute();
   },

@@ -64,6 +64,8 @@ export interface Analysis {
   queue_position?: number | null;
   progress: { done: number; total: number };
   commit_sha: string | null;
+  commit_date: string | null;
+  history_parent_id: number | null;
   output_name: string | null;
   warnings: string[];
   error: { code: string; message: string } | null;

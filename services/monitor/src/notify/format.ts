@@ -44,6 +44,18 @@ export function formatMessage(p: NotificationPayload, appBaseUrl: string | null)
       severity = 'ok';
       break;
     }
+    case 'monitor.degraded':
+      title = `[DEGRADED] ${m.name}`;
+      text = `${m.name}${target} is degraded${why ? `: ${why}` : ''}.`;
+      severity = 'warning';
+      break;
+    case 'monitor.escalated': {
+      const e = p.escalation;
+      title = `[ESCALATED] ${m.name}`;
+      text = `${m.name}${target} is still down and unacknowledged${e ? ` (escalation step ${e.step} of ${e.steps})` : ''}${why ? `: ${why}` : ''}.`;
+      severity = 'critical';
+      break;
+    }
     case 'monitor.tls_expiring': {
       const days = r?.tls_days_left;
       title = `[TLS] ${m.name}`;

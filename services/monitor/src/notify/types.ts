@@ -1,11 +1,19 @@
 import type { TSchema } from 'typebox';
 
 /** The events a channel is told about. */
-export type NotifyEvent = 'monitor.down' | 'monitor.up' | 'monitor.tls_expiring' | 'test';
+export type NotifyEvent =
+  | 'monitor.down'
+  | 'monitor.up'
+  | 'monitor.degraded'
+  | 'monitor.tls_expiring'
+  | 'monitor.escalated'
+  | 'test';
 export const NOTIFY_EVENTS: readonly NotifyEvent[] = [
   'monitor.down',
   'monitor.up',
+  'monitor.degraded',
   'monitor.tls_expiring',
+  'monitor.escalated',
   'test',
 ];
 
@@ -44,6 +52,10 @@ export interface NotificationPayload {
   incident: NotifyIncident | null;
   result: NotifyResult | null;
   at: string;
+  /** monitor.down of a parent (issue 14): the dependants whose failures this incident explains. */
+  affected?: { count: number; monitors: { id: number; name: string }[] };
+  /** monitor.escalated (issue 14): which step of the policy this is (1-based) and its minutes. */
+  escalation?: { step: number; steps: number; after_minutes: number };
 }
 
 /** A provider's answer: delivered, or why not (with the provider's status and a body excerpt). */

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { MonitorGroupsTable, MonitorTagsTable, TagsTable } from './groups-schema.js';
 import type {
   ApiKeysTable,
   AuditLogTable,
@@ -13,6 +14,7 @@ import type {
   UsersTable,
 } from './identity-schema.js';
 
+export * from './groups-schema.js';
 export * from './identity-schema.js';
 
 /** Times are epoch milliseconds; flags are 0/1. See @app/kit columnTypes. */
@@ -46,9 +48,13 @@ export interface MonitorDB {
   two_factor_secrets: TwoFactorSecretsTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  monitor_groups: MonitorGroupsTable;
+  tags: TagsTable;
+  monitor_tags: MonitorTagsTable;
 }
 
-export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
+/** `degraded`: up but slower than the monitor's `degraded_response_ms` (issue 14). */
+export type MonitorStatus = 'pending' | 'up' | 'degraded' | 'down' | 'paused' | 'maintenance';
 
 /** A monitor's configuration (JSON fields as text) and its runtime state, kept current by the engine. */
 export interface MonitorsTable {
@@ -109,6 +115,9 @@ export interface MonitorsTable {
   /** 1: an smtp:// monitor issues STARTTLS after EHLO. */
   starttls: Generated<number>;
   expected_close_code: Generated<number | null>;
+  /** Issue 14: the monitor's group, and the escalation policy its incidents follow (else its group's). */
+  group_id: Generated<number | null>;
+  escalation_policy_id: Generated<number | null>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */

@@ -191,6 +191,7 @@ const DateTime = Type.String({ format: 'date-time' });
 export const StatusSchema = Type.Union([
   Type.Literal('pending'),
   Type.Literal('up'),
+  Type.Literal('degraded'),
   Type.Literal('down'),
   Type.Literal('paused'),
   Type.Literal('maintenance'),

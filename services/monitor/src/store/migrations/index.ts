@@ -14,6 +14,7 @@ import { checkTypes } from './050-check-types.js';
 import { twoFactor } from './051-two-factor.js';
 import { sessions } from './052-sessions.js';
 import { oidc } from './053-oidc.js';
+import { groupsTags } from './060-groups-tags.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -35,4 +36,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '051-two-factor': twoFactor,
   '052-sessions': sessions,
   '053-oidc': oidc,
+  '060-groups-tags': groupsTags,
 });

@@ -8,6 +8,7 @@ export {
   type OpenDatabaseOptions,
   openDatabase,
 } from './db/open-database.js';
+export { PgRelay, type PgRelayOptions } from './db/pg-relay.js';
 export {
   commonProblems,
   defineErrors,

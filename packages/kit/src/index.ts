@@ -9,6 +9,7 @@ export {
   openDatabase,
 } from './db/open-database.js';
 export { PgRelay, type PgRelayOptions } from './db/pg-relay.js';
+export { databaseReadiness, type ReadinessCheck, readinessAnswer } from './db/readiness.js';
 export {
   commonProblems,
   defineErrors,

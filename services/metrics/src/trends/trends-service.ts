@@ -63,6 +63,21 @@ async function seriesOf(ctx: AppContext, repoUrl: string, ref: string | null, li
   ).map((s) => ({ ref: s.ref, points: s.points.map((p) => p.run as Run) }));
 }
 
+/**
+ * The file's path in every run of every series: renames are followed along one timeline of all the
+ * series' commits by date, so a branch or tag analysed once still finds the file under its old name.
+ */
+async function lineageAcross(ctx: AppContext, series: { points: Run[] }[], path: string) {
+  const runs = series.flatMap((s) => s.points);
+  const time = (r: Run) => r.commit_date_ms ?? r.created_at_ms;
+  runs.sort((a, b) => time(a) - time(b) || a.id - b.id);
+  return fileLineage(
+    ctx.db,
+    runs.map((r) => r.id),
+    path,
+  );
+}
+
 const strip = ({ commit_date_ms: _a, created_at_ms: _b, ...p }: Run): TrendPoint => p;
 const pointRun = (r: Run): PointRun => ({
   id: r.id,
@@ -82,7 +97,7 @@ export async function repositoryTrend(
   return { ref, series: series.map((s) => ({ ref: s.ref, points: s.points.map(strip) })) };
 }
 
-/** One file's numbers by commit in each series, following renames where the runs stored their sources. */
+/** One file's numbers by commit in each series, following renames where the runs stored their sources (lineageAcross). */
 export async function fileTrend(
   ctx: AppContext,
   repoUrl: string,
@@ -91,13 +106,13 @@ export async function fileTrend(
   limit: number,
 ): Promise<FileTrendResponse> {
   const out: Series<FileTrendPoint>[] = [];
-  for (const s of await seriesOf(ctx, repoUrl, ref, limit)) {
-    const lineage = await fileLineage(
-      ctx.db,
-      s.points.map((p) => p.id),
-      path,
-    );
-    const rows = await trendsRepo.fileRows(ctx.db, [...lineage.keys()], [...new Set(lineage.values())]);
+  const all = await seriesOf(ctx, repoUrl, ref, limit);
+  const lineage = await lineageAcross(ctx, all, path);
+  for (const s of all) {
+    const ids = s.points.map((p) => p.id).filter((id) => lineage.has(id));
+    const rows = await trendsRepo.fileRows(ctx.db, ids, [
+      ...new Set(ids.map((id) => lineage.get(id) as string)),
+    ]);
     const rowOf = new Map(rows.map((r) => [`${Number(r.analysis_id)}\0${r.path}`, r]));
     const points: FileTrendPoint[] = [];
     for (const p of s.points) {
@@ -128,12 +143,9 @@ export async function functionTrend(
   q: { path: string; class_name: string; name: string; ref: string | null; limit: number },
 ): Promise<FunctionTrendResponse> {
   const out: Series<FunctionTrendPoint>[] = [];
-  for (const s of await seriesOf(ctx, repoUrl, q.ref, q.limit)) {
-    const lineage = await fileLineage(
-      ctx.db,
-      s.points.map((p) => p.id),
-      q.path,
-    );
+  const all = await seriesOf(ctx, repoUrl, q.ref, q.limit);
+  const lineage = await lineageAcross(ctx, all, q.path);
+  for (const s of all) {
     const points: FunctionTrendPoint[] = [];
     for (const p of s.points) {
       const at = lineage.get(p.id);

@@ -115,6 +115,16 @@ for (const target of await testDatabases()) {
           ],
         ],
       );
+      // Across series too: the branch and the tag analysed once find the file under its old name.
+      const across = await get<FileTrendResponse>('files/trend?path=mod_b.py');
+      assert.deepEqual(
+        across.body.series.map((s) => [s.ref, s.points.map((p) => p.path)]),
+        [
+          ['main', ['mod_a.py', 'mod_b.py']],
+          ['feature', ['mod_a.py']],
+          ['v1', ['mod_a.py']],
+        ],
+      );
       // Before the rename the file had its old name: v1 has mod_a.py only.
       const all = await get<FileTrendResponse>('files/trend?path=mod_a.py');
       assert.deepEqual(

@@ -94,7 +94,7 @@ export async function compareRuns(
   opts: CompareOptions,
 ): Promise<CompareResponse> {
   const { base, head } = await runPair(ctx, baseId, headId, 'other_id');
-  const match = await matchRuns(ctx.db, Number(base.id), Number(head.id));
+  const match = await matchRuns(ctx.db, Number(base.id), Number(head.id), { bodies: false });
 
   const files: FileChange[] = match.files.map((p) => {
     const b = p.base ? fileValues(p.base) : null;

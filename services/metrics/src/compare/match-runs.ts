@@ -45,15 +45,29 @@ export interface RunMatch {
   functions: FunctionPair[];
 }
 
-const texts = async (db: Kysely<MetricsDB>, id: number, paths: string[]) => {
-  const out = new Map<string, string>();
-  for (const r of await compareRepo.sources(db, id, paths)) {
-    if (!r.content) continue;
-    const d = decodeSource(await gunzipAsync(r.content));
-    if (d.ok) out.set(r.path, d.text);
+/** Decoded stored texts of one run's files, loaded on demand and kept. */
+class Texts {
+  private readonly map = new Map<string, string>();
+  private readonly asked = new Set<string>();
+  constructor(
+    private readonly db: Kysely<MetricsDB>,
+    private readonly id: number,
+  ) {}
+
+  async load(paths: Iterable<string>): Promise<void> {
+    const missing = [...new Set(paths)].filter((p) => !this.asked.has(p));
+    for (const p of missing) this.asked.add(p);
+    for (const r of await compareRepo.sources(this.db, this.id, missing)) {
+      if (!r.content) continue;
+      const d = decodeSource(await gunzipAsync(r.content));
+      if (d.ok) this.map.set(r.path, d.text);
+    }
   }
-  return out;
-};
+
+  get(path: string): string | undefined {
+    return this.map.get(path);
+  }
+}
 
 const hash = (s: string) => createHash('sha1').update(s).digest('hex');
 
@@ -66,28 +80,31 @@ const span = (text: string, from: number, to: number) =>
 
 const fnKey = (path: string, cls: string, name: string) => `${path}\0${cls}\0${name}`;
 
-/** Loads both runs' rows and sources and pairs them up. */
-export async function matchRuns(db: Kysely<MetricsDB>, baseId: number, headId: number): Promise<RunMatch> {
+/**
+ * Loads both runs' rows and pairs them up. With `bodies`, every matched file's text is read, so
+ * `content_changed` and `body_changed` are known wherever the texts were stored (new code needs that);
+ * without, only the texts rename detection needs are read (compare decides by the numbers).
+ */
+export async function matchRuns(
+  db: Kysely<MetricsDB>,
+  baseId: number,
+  headId: number,
+  opts: { bodies: boolean },
+): Promise<RunMatch> {
   const [baseFiles, headFiles] = await Promise.all([
     compareRepo.files(db, baseId),
     compareRepo.files(db, headId),
   ]);
   const baseByPath = new Map(baseFiles.map((f) => [f.path, f]));
   const headByPath = new Map(headFiles.map((f) => [f.path, f]));
-  const [baseText, headText] = await Promise.all([
-    texts(
-      db,
-      baseId,
-      baseFiles.map((f) => f.path),
-    ),
-    texts(
-      db,
-      headId,
-      headFiles.map((f) => f.path),
-    ),
-  ]);
   const removed = baseFiles.filter((f) => !headByPath.has(f.path));
   const added = headFiles.filter((f) => !baseByPath.has(f.path));
+  const baseText = new Texts(db, baseId);
+  const headText = new Texts(db, headId);
+  await Promise.all([
+    baseText.load(opts.bodies ? baseFiles.map((f) => f.path) : removed.map((f) => f.path)),
+    headText.load(opts.bodies ? headFiles.map((f) => f.path) : added.map((f) => f.path)),
+  ]);
   const renames = detectRenames(
     removed.map((f) => ({ path: f.path, text: baseText.get(f.path) ?? null })),
     added.map((f) => ({ path: f.path, text: headText.get(f.path) ?? null })),
@@ -158,6 +175,10 @@ export async function matchRuns(db: Kysely<MetricsDB>, baseId: number, headId: n
   }
   // A function renamed with the rest of its text unchanged: same file, same class, same body after the `def` line.
   const leftBase = [...baseGroups.values()].flat();
+  await Promise.all([
+    baseText.load(leftBase.map((f) => f.path)),
+    headText.load(unmatchedHead.map((f) => f.path)),
+  ]);
   const tailHash = (side: 'base' | 'head', f: FunctionMetricRow) => {
     const body = bodyOf(side, f);
     if (body === null) return null;

@@ -47,7 +47,7 @@ const fnPrint = (f: FunctionMetricRow) =>
 /** Files and functions of run `headId` added or changed since run `baseId`. */
 export async function newCode(ctx: AppContext, headId: number, baseId: number): Promise<NewCodeResponse> {
   const { base, head } = await runPair(ctx, baseId, headId, 'base');
-  const match = await matchRuns(ctx.db, Number(base.id), Number(head.id));
+  const match = await matchRuns(ctx.db, Number(base.id), Number(head.id), { bodies: true });
   let byContent = 0;
   let byMetrics = 0;
   const files: NewCodeFile[] = [];

@@ -164,6 +164,33 @@ for (const target of await testDatabases()) {
       );
     });
 
+    test("a history run's per-commit runs join its series, by commit date, and stay out of others", async () => {
+      // The data model of history runs (issue 18): a per-commit run is a done run pointing at its
+      // history run. Until those runs exist, a finished run of c1 is made one of the main run's.
+      const child = await run({ ref: repo.shas.c1 });
+      await fx.svc.server.ctx.db
+        .updateTable('analyses')
+        .set({ history_parent_id: ids.mainC3 })
+        .where('id', '=', child)
+        .execute();
+      const r = await get<TrendResponse>('trend');
+      assert.deepEqual(
+        r.body.series.map((s) => [s.ref, s.points.map((p) => [p.id, p.history_parent_id])]),
+        [
+          [
+            'main',
+            [
+              [child, ids.mainC3],
+              [ids.mainC2, null],
+              [ids.mainC3, null],
+            ],
+          ],
+          ['feature', [[ids.feature, null]]],
+          ['v1', [[ids.tag, null]]],
+        ],
+      );
+    });
+
     test('bad queries are 422 problems naming the field', async () => {
       for (const [q, field] of [
         ['files/trend', 'path'],

@@ -177,4 +177,31 @@ describe('metrics web UI: trends by commit, compare, new code', { skip }, () => 
     );
     assert.deepEqual(errors, []);
   });
+
+  test('the compare view, the trend and the new-code dashboard fit a 390 px phone', async () => {
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    phone.on('pageerror', (e) => errors.push(e.message));
+    const widths: Record<string, number> = {};
+    for (const [name, path] of [
+      ['compare', `/compare/${ids.tag}/${ids.main}`],
+      ['trend', `/analyses/${ids.main}/insights/trend`],
+      ['new code', `/analyses/${ids.main}?new_code_base=${ids.tag}`],
+    ] as const) {
+      await phone.goto(`${service.base}${path}`);
+      await phone.locator('main h1, main h2').first().waitFor();
+      await phone.waitForLoadState('networkidle');
+      widths[name] = await phone.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+            .documentElement.scrollWidth,
+      );
+      await phone.screenshot({
+        path: artifactPath(`metrics-phone-${name.replace(' ', '-')}.png`),
+        fullPage: true,
+      });
+    }
+    assert.deepEqual(widths, { compare: 390, trend: 390, 'new code': 390 });
+    await phone.close();
+    assert.deepEqual(errors, []);
+  });
 });

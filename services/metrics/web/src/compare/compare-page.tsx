@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import type { ChangeKind, CompareResponse, RunRef } from '../../../src/compare/compare-types.js';
 import { getAnalysis, listAnalyses } from '../api/client.js';
 import type { Analysis } from '../api/types.js';
-import { count, fmt, repoName, when } from '../lib/format.js';
+import { fmt, repoName, when } from '../lib/format.js';
 import { linkProps, navigate } from '../lib/router.js';
 import { compareRuns } from './compare-api.js';
 import { KpiDeltas, signed } from './kpi-deltas.js';
+
+const countsText = (c: CompareResponse['counts']['files']) =>
+  `${fmt(c.added)} added, ${fmt(c.removed)} removed, ${fmt(c.worse)} worse, ${fmt(c.better)} better, ${fmt(c.unchanged)} unchanged`;
 
 const Change = ({ c }: { c: ChangeKind }) => <span className={`change change-${c}`}>{c}</span>;
 
@@ -106,12 +109,7 @@ export function ComparePage({ base, head }: { base: number; head: number }) {
         <>
           <KpiDeltas summary={data.summary} />
           <p role="status">
-            Files: {count(data.counts.files.added, 'added')}, {count(data.counts.files.removed, 'removed')},{' '}
-            {fmt(data.counts.files.worse)} worse, {fmt(data.counts.files.better)} better,{' '}
-            {fmt(data.counts.files.unchanged)} unchanged. Functions:{' '}
-            {count(data.counts.functions.added, 'added')}, {count(data.counts.functions.removed, 'removed')},{' '}
-            {fmt(data.counts.functions.worse)} worse, {fmt(data.counts.functions.better)} better,{' '}
-            {fmt(data.counts.functions.unchanged)} unchanged.
+            Files: {countsText(data.counts.files)}. Functions: {countsText(data.counts.functions)}.
           </p>
           <label className="check">
             <input type="checkbox" checked={unchanged} onChange={(e) => setUnchanged(e.target.checked)} />{' '}

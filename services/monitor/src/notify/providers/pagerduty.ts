@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { formatMessage } from '../format.js';
+import { messageFor } from '../format.js';
 import { joinUrl, postJson } from '../http-post.js';
 import type { NotificationPayload, Provider } from '../types.js';
 import { HttpUrl, Secret, urlProblems } from './common.js';
@@ -42,7 +42,7 @@ export const pagerDutyProvider: Provider = {
   validate: (c) => urlProblems(c, ['base_url']),
   send(raw, payload, ctx) {
     const c = raw as Config;
-    const m = formatMessage(payload, ctx.appBaseUrl);
+    const m = messageFor(payload, ctx);
     const dedupKey = pagerDutyDedupKey(payload, ctx.idempotencyKey);
     const url = joinUrl(c.base_url ?? PAGERDUTY_BASE_URL, 'v2/enqueue');
     if (payload.event === 'monitor.up') {

@@ -280,7 +280,7 @@ for (const target of await testDatabases()) {
       const put = await s.call('PUT', `/api/channels/${hook}/templates/down`, good);
       assert.equal(put.statusCode, 200, put.body);
       assert.deepEqual(
-        { ...put.json(), updated_at: null },
+        { ...(put.json() as object), updated_at: null },
         { event: 'down', ...good, custom: true, updated_at: null },
       );
       assert.deepEqual((await s.call('GET', `/api/channels/${hook}/templates/down`)).json().body, good.body);

@@ -17,7 +17,7 @@ export const IncidentNote = Type.Object({
 });
 
 const NoteBody = Type.Object(
-  { text: Type.String({ minLength: 1, maxLength: 5000 }) },
+  { text: Type.String({ maxLength: 5000, description: 'Not blank' }) },
   { additionalProperties: false },
 );
 

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { effectivePolicyId } from '../../src/escalation/policy-resolution.js';
 import { plannedEscalation } from '../../src/escalation/policy-schedule.js';
 import { formatMessage } from '../../src/notify/format.js';
+import { pagerDutyDedupKey } from '../../src/notify/providers/pagerduty.js';
 import type { NotificationPayload } from '../../src/notify/types.js';
 import { DEFAULT_TEMPLATES } from '../../src/templates/default-templates.js';
 import { renderTemplate } from '../../src/templates/render-template.js';
@@ -118,4 +119,11 @@ describe('escalation schedule', () => {
     assert.equal(effectivePolicyId(null, null, groups), null);
     assert.equal(effectivePolicyId(null, 4, groups), null);
   });
+});
+
+test('pagerduty: an escalation re-raises its incident’s alert (the recovery resolves both)', () => {
+  const esc = samplePayload('escalation');
+  const up = samplePayload('up');
+  assert.equal(pagerDutyDedupKey(esc, 'other'), 'monitor-42-incident-7');
+  assert.equal(pagerDutyDedupKey(up, 'other'), pagerDutyDedupKey(esc, 'x'));
 });

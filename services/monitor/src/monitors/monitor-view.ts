@@ -13,6 +13,7 @@ export function toMonitorView(row: MonitorRow, channelIds: number[] = []) {
     ...configOf(row),
     channel_ids: channelIds,
     reminder_interval_minutes: row.reminder_interval_minutes,
+    escalation_policy_id: row.escalation_policy_id,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

@@ -62,6 +62,8 @@ export interface MonitorEventInput {
   dedupKey?: string;
   /** When the event happened (epoch ms); now by default. */
   at?: number;
+  /** monitor.escalated: the policy step this is. */
+  escalation?: NotificationPayload['escalation'];
 }
 
 /** The default dedup key of a monitor event. */
@@ -91,6 +93,7 @@ export async function notifyMonitorEvent(
     result: input.result ?? null,
     at: new Date(at).toISOString(),
   };
+  if (input.escalation) payload.escalation = input.escalation;
   const key = monitorEventKey(input, at);
   let queued = 0;
   for (const ch of channels) {

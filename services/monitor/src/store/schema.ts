@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type * as Escalation from './escalation-schema.js';
 import type { MonitorGroupsTable, MonitorTagsTable, TagsTable } from './groups-schema.js';
 import type {
   ApiKeysTable,
@@ -14,6 +15,7 @@ import type {
   UsersTable,
 } from './identity-schema.js';
 
+export * from './escalation-schema.js';
 export * from './groups-schema.js';
 export * from './identity-schema.js';
 
@@ -51,6 +53,10 @@ export interface MonitorDB {
   monitor_groups: MonitorGroupsTable;
   tags: TagsTable;
   monitor_tags: MonitorTagsTable;
+  escalation_policies: Escalation.EscalationPoliciesTable;
+  incident_notes: Escalation.IncidentNotesTable;
+  message_templates: Escalation.MessageTemplatesTable;
+  incident_notified_channels: Escalation.IncidentNotifiedChannelsTable;
 }
 
 /** `degraded`: up but slower than the monitor's `degraded_response_ms` (issue 14). */
@@ -154,6 +160,8 @@ export interface NotificationChannelsTable {
   is_enabled: number;
   created_at: number;
   updated_at: number;
+  /** 1: a monitor created without channel_ids gets this channel (migration 062). */
+  default_for_new_monitors: Generated<number>;
 }
 
 export type OutboxStatus = 'pending' | 'delivered' | 'failed';
@@ -236,6 +244,8 @@ export interface IncidentsTable {
   /** Set when an admin resolved the incident by hand (null: resolved by a successful check). */
   resolved_by: number | null;
   resolved_by_name: string | null;
+  /** Escalation steps already sent for this incident (migration 062). */
+  escalations_sent: Generated<number>;
 }
 
 export interface MonitorChannelsTable {

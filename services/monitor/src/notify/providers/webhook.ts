@@ -26,6 +26,8 @@ export const webhookProvider: Provider = {
       incident: payload.incident,
       result: payload.result,
       at: payload.at,
+      // Only with a template of the channel's own: the rendered title and text (docs/notifications.md).
+      ...(ctx.custom && { message: { title: ctx.custom.title, text: ctx.custom.text } }),
     });
     const headers: Record<string, string> = {
       'content-type': 'application/json',

@@ -4,6 +4,7 @@ import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel, Monitor, MonitorType } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
+import { MembershipFields, membershipBody } from '../groups/membership-fields.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
@@ -53,6 +54,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
     setErrors({});
     setError(null);
     const { body, errors: local } = bodyOf(f, withChannels);
+    if (accepted.has('group_id')) Object.assign(body, membershipBody(f));
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -74,6 +76,8 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'monitor_type',
           'check_interval_seconds',
           'channel_ids',
+          'group_id',
+          'tags',
           ...used,
           ...(used.has('credentials') ? ['auth'] : []),
         ]);
@@ -234,6 +238,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
             {errors.channel_ids && <small className="error-text">{errors.channel_ids}</small>}
           </fieldset>
         )}
+        {accepted.has('group_id') && <MembershipFields f={f} set={set} errors={errors} />}
         {f.monitor_type !== 'heartbeat' && <TestCheck form={f} monitorId={id} onFieldErrors={setErrors} />}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>

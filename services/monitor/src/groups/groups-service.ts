@@ -5,7 +5,7 @@ import { errors } from '../errors.js';
 import { iso } from '../http/schemas.js';
 import { type GroupRow, groupsRepo } from '../store/repos/groups-repo.js';
 import type { Db } from '../store/schema.js';
-import { type GroupView, type MemberStatus, rollUp, subtreeOf } from './group-shapes.js';
+import { type GroupView, rollUpAll, subtreeOf } from './group-shapes.js';
 
 export interface GroupInput {
   name: string;
@@ -18,19 +18,23 @@ export async function listGroups(db: Db): Promise<GroupView[]> {
   const [rows, members] = await Promise.all([groupsRepo.list(db), groupsRepo.memberStatuses(db)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const parents = new Map(rows.map((r) => [r.id, r.parent_id]));
-  const own = new Map<number, MemberStatus[]>();
-  for (const m of members) own.set(m.group_id, [...(own.get(m.group_id) ?? []), m.current_status]);
+  const own = new Map<number, number>();
+  for (const m of members) own.set(m.group_id, (own.get(m.group_id) ?? 0) + 1);
+  const rolled = rollUpAll(
+    parents,
+    members.map((m) => [m.group_id, m.current_status] as const),
+  );
   return rows.map((r) => {
-    const all = [...subtreeOf(r.id, parents)].flatMap((g) => own.get(g) ?? []);
+    const all = rolled.get(r.id);
     return {
       id: r.id,
       name: r.name,
       parent_id: r.parent_id,
       path: pathOf(r, byId),
       sort_order: r.sort_order,
-      member_count: own.get(r.id)?.length ?? 0,
-      monitor_count: all.length,
-      status: rollUp(all),
+      member_count: own.get(r.id) ?? 0,
+      monitor_count: all?.count ?? 0,
+      status: all?.status ?? null,
       created_at: iso(r.created_at),
       updated_at: iso(r.updated_at),
     };

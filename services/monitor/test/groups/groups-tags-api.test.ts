@@ -17,11 +17,18 @@ for (const t of await testDatabases()) {
       await h?.stop();
     });
 
-    /** A paused monitor whose stored status is `status` (the engine leaves paused monitors alone). */
+    /**
+     * A monitor whose stored status is `status`: a heartbeat monitor with an hour's interval, which
+     * the engine neither checks nor judges during the test, so the status set here stays.
+     */
     async function monitorWith(name: string, status: MonitorStatus, group_id: number | null) {
-      const m = await h.call('POST', '/api/monitors', { name, ...quiet, group_id });
+      const m = await h.call('POST', '/api/monitors', {
+        name,
+        monitor_type: 'heartbeat',
+        check_interval_seconds: 3600,
+        group_id,
+      });
       assert.equal(m.statusCode, 201, m.body);
-      await h.call('POST', `/api/monitors/${m.json().id}/pause`);
       await h.server.ctx.db
         .updateTable('monitors')
         .set({ current_status: status })

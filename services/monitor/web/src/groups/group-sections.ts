@@ -2,9 +2,10 @@ import type { Row } from '../monitors/live-store.js';
 import {
   type Group,
   type GroupStatus,
+  type MemberStatus,
   matchesTag,
   parseTagFilter,
-  rollUp,
+  rollUpAll,
   subtreeOf,
 } from './group-types.js';
 
@@ -81,15 +82,10 @@ export function sectioned(
     if (list) list.push(r);
     else byGroup.set(g, [r]);
   }
-  const statuses = new Map<number, Row['monitor']['current_status'][]>();
-  for (const r of all) {
-    const g = r.monitor.group_id;
-    if (g == null) continue;
-    const list = statuses.get(g);
-    if (list) list.push(r.monitor.current_status);
-    else statuses.set(g, [r.monitor.current_status]);
-  }
-  const parents = new Map(groups.map((g) => [g.id, g.parent_id]));
+  const members: [number, MemberStatus][] = [];
+  for (const r of all)
+    if (r.monitor.group_id != null) members.push([r.monitor.group_id, r.monitor.current_status]);
+  const rolled = rollUpAll(new Map(groups.map((g) => [g.id, g.parent_id])), members);
   const out: ListItem[] = [];
   const push = (id: number | null, title: string, depth: number, status: GroupStatus) => {
     const rows = byGroup.get(id);
@@ -99,8 +95,7 @@ export function sectioned(
     if (!isCollapsed) out.push(...rows);
   };
   for (const { group, depth } of treeOrder(groups)) {
-    const all = [...subtreeOf(group.id, parents)].flatMap((g) => statuses.get(g) ?? []);
-    push(group.id, group.path.join(' / '), depth, rollUp(all));
+    push(group.id, group.path.join(' / '), depth, rolled.get(group.id)?.status ?? null);
   }
   push(null, 'No group', 0, null);
   return out;

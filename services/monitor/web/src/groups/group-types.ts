@@ -6,4 +6,10 @@ export type {
   MonitorTag,
   TagView as Tag,
 } from '../../../src/groups/group-shapes.js';
-export { matchesTag, parseTagFilter, rollUp, subtreeOf } from '../../../src/groups/group-shapes.js';
+export {
+  matchesTag,
+  parseTagFilter,
+  rollUp,
+  rollUpAll,
+  subtreeOf,
+} from '../../../src/groups/group-shapes.js';

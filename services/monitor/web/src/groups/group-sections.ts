@@ -64,29 +64,30 @@ export function treeOrder(groups: Group[]): { group: Group; depth: number }[] {
 }
 
 /**
- * The sectioned list: for each group with shown monitors (in tree order), its heading and, unless
- * collapsed, its rows; then the monitors in no group. The heading's status rolls up every monitor
- * of the group and its subgroups (not only those shown), live from the store.
+ * The sectioned list's layout: for each group with shown monitors (in tree order), its heading and,
+ * unless collapsed, its monitors' ids; then the monitors in no group. The heading's status rolls up
+ * every monitor of the group and its subgroups (not only those shown). Computed when statuses or
+ * membership change; the rows themselves are looked up per batch (`withRows`), as the flat list does.
  */
 export function sectioned(
   shown: Row[],
   all: Row[],
   groups: Group[],
   collapsed: ReadonlySet<string>,
-): ListItem[] {
-  const byGroup = new Map<number | null, Row[]>();
+): (GroupHeading | number)[] {
+  const byGroup = new Map<number | null, number[]>();
   const known = new Set(groups.map((g) => g.id));
   for (const r of shown) {
     const g = r.monitor.group_id != null && known.has(r.monitor.group_id) ? r.monitor.group_id : null;
     const list = byGroup.get(g);
-    if (list) list.push(r);
-    else byGroup.set(g, [r]);
+    if (list) list.push(r.monitor.id);
+    else byGroup.set(g, [r.monitor.id]);
   }
   const members: [number, MemberStatus][] = [];
   for (const r of all)
     if (r.monitor.group_id != null) members.push([r.monitor.group_id, r.monitor.current_status]);
   const rolled = rollUpAll(new Map(groups.map((g) => [g.id, g.parent_id])), members);
-  const out: ListItem[] = [];
+  const out: (GroupHeading | number)[] = [];
   const push = (id: number | null, title: string, depth: number, status: GroupStatus) => {
     const rows = byGroup.get(id);
     if (!rows?.length) return;
@@ -98,5 +99,21 @@ export function sectioned(
     push(group.id, group.path.join(' / '), depth, rolled.get(group.id)?.status ?? null);
   }
   push(null, 'No group', 0, null);
+  return out;
+}
+
+/** The layout with each id replaced by its current row (ids no longer in the store are left out). */
+export function withRows(
+  layout: (GroupHeading | number)[],
+  get: (id: number) => Row | undefined,
+): ListItem[] {
+  const out: ListItem[] = [];
+  for (const x of layout) {
+    if (typeof x !== 'number') out.push(x);
+    else {
+      const r = get(x);
+      if (r) out.push(r);
+    }
+  }
   return out;
 }

@@ -3,7 +3,7 @@ import type { MonitorStatus } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { BulkBar } from '../groups/bulk-bar.js';
-import { groupTagFilter, sectioned } from '../groups/group-sections.js';
+import { groupTagFilter, sectioned, withRows } from '../groups/group-sections.js';
 import { GroupTagFilters } from '../groups/group-tag-filters.js';
 import type { Group, Tag } from '../groups/group-types.js';
 import { useCollapsed } from '../groups/use-collapsed.js';
@@ -90,11 +90,24 @@ export function DashboardPage() {
     [order, store, store.version],
   );
   const total = store.size;
-  // With groups, the list is sectioned by group (headings roll up their monitors live).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `structure` stands for statuses and membership
+  // With groups, the list is sectioned by group (headings roll up their monitors live). Like the
+  // order, the sections are recomputed only when statuses or membership change, not on every batch.
+  const layout = useMemo(
+    () =>
+      groups.length && !flat
+        ? sectioned(
+            order.map((id) => store.get(id)).filter((r): r is Row => r !== undefined),
+            store.all(),
+            groups,
+            collapsed,
+          )
+        : null,
+    [order, groups, flat, collapsed, store],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new row objects
   const items = useMemo(
-    () => (groups.length && !flat ? sectioned(rows, store.all(), groups, collapsed) : rows),
-    [rows, groups, flat, collapsed, store, structure],
+    () => (layout ? withRows(layout, (id) => store.get(id)) : rows),
+    [layout, rows, store, store.version],
   );
   const admin = can('admin');
   const selectedIds = [...selected].filter((id) => store.get(id) !== undefined);

@@ -162,10 +162,62 @@ describe('dashboard: group sections, tag and group filters, bulk bar, clone, gro
       ],
     );
 
+    const facts = page.locator('dl.facts');
+    await facts.getByRole('link', { name: 'Prod / EU' }).waitFor();
+    await facts.getByRole('link', { name: 'team:web' }).waitFor();
     await page.getByRole('button', { name: 'Clone' }).click();
     await page.getByRole('heading', { name: 'bravo (copy)' }).waitFor();
     const copy = (await call<Monitor[]>('GET', '/api/monitors')).find((m) => m.name === 'bravo (copy)')!;
     assert.match(page.url(), new RegExp(`/monitors/${copy.id}$`));
     assert.deepEqual([copy.group_id, copy.tags.length, copy.current_status], [bravo.group_id, 2, 'paused']);
+  });
+
+  test('groups and tags page: create a subgroup and a tag, recolour it, delete a group after confirming', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups & tags' }).click();
+    const newGroup = page.getByRole('form', { name: 'New group' });
+    await newGroup.getByLabel('Group name').fill('Staging');
+    await newGroup.getByLabel('Parent group').selectOption({ label: 'Prod' });
+    await newGroup.getByRole('button', { name: 'Create group' }).click();
+    const groups = page.getByRole('table', { name: 'Groups' });
+    await groups.getByRole('link', { name: 'Staging' }).waitFor();
+    const dup = page.getByRole('form', { name: 'New group' });
+    await dup.getByLabel('Group name').fill('Staging');
+    await dup.getByLabel('Parent group').selectOption({ label: 'Prod' });
+    await dup.getByRole('button', { name: 'Create group' }).click();
+    await dup.getByText('A group named "Staging" exists at that level.').waitFor();
+    // Names in tree order: Prod, then what is below it.
+    assert.deepEqual(await groups.locator('tbody tr td:first-child').allTextContents(), [
+      'Prod',
+      'EU',
+      'Staging',
+    ]);
+
+    const newTag = page.getByRole('form', { name: 'New tag' });
+    await newTag.getByLabel('Tag name').fill('owner');
+    await newTag.getByRole('button', { name: 'Create tag' }).click();
+    const tagRow = page.getByRole('table', { name: 'Tags' }).locator('tr', { hasText: 'owner' });
+    await tagRow.waitFor();
+    await tagRow.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit tag owner' });
+    await edit.getByLabel('Colour').fill('#ff8800');
+    await edit.getByRole('button', { name: 'Save tag' }).click();
+    await until('recoloured', async () =>
+      (await call<{ name: string; color: string }[]>('GET', '/api/tags')).some(
+        (t) => t.name === 'owner' && t.color === '#ff8800',
+      ),
+    );
+
+    const staging = groups.locator('tr', { hasText: 'Staging' });
+    await staging.getByRole('button', { name: 'Delete' }).click();
+    await staging.getByText('Delete Staging? Its monitors and subgroups move up to its parent.').waitFor();
+    await staging.getByRole('button', { name: 'Yes, delete' }).click();
+    await until(
+      'Staging gone',
+      async () => (await groups.getByRole('link', { name: 'Staging' }).count()) === 0,
+    );
+    assert.deepEqual((await call<{ name: string }[]>('GET', '/api/groups')).map((g) => g.name).sort(), [
+      'EU',
+      'Prod',
+    ]);
   });
 });

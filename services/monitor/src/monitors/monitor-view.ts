@@ -1,3 +1,4 @@
+import type { MonitorTag } from '../groups/group-shapes.js';
 import { iso } from '../http/schemas.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import { certificateDaysLeft } from './certificate-days.js';
@@ -7,13 +8,15 @@ import { configOf } from './monitor-input.js';
  * The API shape of a monitor. Credentials read as the mask for every role: the stored
  * configuration holds masks, the values themselves only exist encrypted (see monitor-secrets.ts).
  */
-export function toMonitorView(row: MonitorRow, channelIds: number[] = []) {
+export function toMonitorView(row: MonitorRow, channelIds: number[] = [], tags: MonitorTag[] = []) {
   return {
     id: row.id,
     ...configOf(row),
     channel_ids: channelIds,
     reminder_interval_minutes: row.reminder_interval_minutes,
     escalation_policy_id: row.escalation_policy_id,
+    group_id: row.group_id,
+    tags,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

@@ -3,6 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import {
+  groupColumn,
+  type MembershipInput,
+  resolveMembership,
+  saveTags,
+} from '../groups/monitor-membership.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
@@ -109,13 +115,14 @@ export function newMonitorRow(
 export async function createMonitor(
   ctx: AppContext,
   req: FastifyRequest,
-  input: MonitorInput & AlertingInput,
+  input: MonitorInput & AlertingInput & MembershipInput,
 ) {
   const c = withDefaults(input);
   ensureValid(c);
   const s = secured(c, null);
   const now = Date.now();
   const row = await audited(ctx, req, async (trx) => {
+    const membership = await resolveMembership(trx, input, 'create');
     const r = await monitorsRepo.insert(trx, {
       ...newMonitorRow(
         ctx.keys.encryption,
@@ -124,8 +131,10 @@ export async function createMonitor(
         now,
       ),
       ...(await escalationColumn(trx, input, 'create')),
+      ...groupColumn(membership),
     });
     await saveChannelLinks(trx, r.id, input, 'create');
+    await saveTags(trx, r.id, membership);
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: s.config }];
   });
   ctx.engine.apply(row);
@@ -137,11 +146,12 @@ export async function updateMonitor(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  input: Partial<MonitorConfig> & AlertingInput,
+  input: Partial<MonitorConfig> & AlertingInput & MembershipInput,
   mode: 'replace' | 'patch',
 ) {
   const row = await audited(ctx, req, async (trx) => {
     const old = await requireMonitor(trx, id);
+    const membership = await resolveMembership(trx, input, mode);
     const c =
       mode === 'replace' ? withDefaults(input as MonitorInput) : withDefaults({ ...configOf(old), ...input });
     ensureValid(c);
@@ -154,9 +164,11 @@ export async function updateMonitor(
       heartbeat_token: token,
       ...reminderColumn(input, mode),
       ...(await escalationColumn(trx, input, mode)),
+      ...groupColumn(membership),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
     await saveChannelLinks(trx, id, input, mode);
+    await saveTags(trx, id, membership);
     const detail = auditInput(input, s.config);
     return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail }];
   });

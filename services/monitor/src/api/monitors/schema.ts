@@ -154,18 +154,50 @@ const optionalAlert = {
   escalation_policy_id: Type.Optional(alertFields.escalation_policy_id),
 };
 
+/** Where a monitor sits and how it is tagged (issue 14, groups and tags). */
+export const TagName = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[^:]+$',
+  description: 'No colon: filters read `name:value`',
+});
+const TagValue = nullable(Type.String({ maxLength: 200 }));
+const membershipFields = {
+  group_id: Type.Optional(
+    nullable(Type.Integer({ minimum: 1, description: 'The monitor’s group (null: none)' })),
+  ),
+  tags: Type.Optional(
+    Type.Array(
+      Type.Union([
+        Type.Object(
+          { tag_id: Type.Integer({ minimum: 1 }), value: Type.Optional(TagValue) },
+          { additionalProperties: false },
+        ),
+        Type.Object({ name: TagName, value: Type.Optional(TagValue) }, { additionalProperties: false }),
+      ]),
+      { maxItems: 50, description: 'Tags by id, or by name (a new name creates the tag with a grey colour)' },
+    ),
+  ),
+};
+const membershipView = {
+  group_id: nullable(Type.Integer()),
+  tags: Type.Array(
+    Type.Object({ tag_id: Type.Integer(), name: Type.String(), color: Type.String(), value: TagValue }),
+  ),
+};
+
 const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) => [k, Type.Optional(v)])) as {
   [K in keyof typeof configFields]: ReturnType<typeof Type.Optional<(typeof configFields)[K]>>;
 };
 
 /** POST and PUT (a full replacement: omitted fields take their defaults). */
 export const MonitorBody = Type.Object(
-  { ...optional, ...optionalAlert, name: configFields.name },
+  { ...optional, ...optionalAlert, ...membershipFields, name: configFields.name },
   { additionalProperties: false },
 );
 /** PATCH: any subset. */
 export const MonitorPatch = Type.Object(
-  { ...optional, ...optionalAlert },
+  { ...optional, ...optionalAlert, ...membershipFields },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -174,6 +206,7 @@ export const MonitorTestBody = Type.Object(
   {
     ...optional,
     ...optionalAlert,
+    ...membershipFields,
     monitor_id: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -208,6 +241,7 @@ export const Monitor = Type.Object({
   id: Type.Integer(),
   ...configFields,
   ...alertFields,
+  ...membershipView,
   current_status: StatusSchema,
   last_checked_at: nullable(DateTime),
   last_response_time_ms: nullable(Type.Integer()),

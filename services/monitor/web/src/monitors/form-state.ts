@@ -36,6 +36,9 @@ export interface FormState {
   expected_close_code: string;
   badge_enabled: boolean;
   channel_ids: number[];
+  /** Groups and tags (issue 14): the group's id ('' for none) and tags by name with their value. */
+  group_id: string;
+  tags: { name: string; value: string }[];
 }
 
 /** A new monitor's form, with the service's defaults shown. */
@@ -74,6 +77,8 @@ export function emptyForm(): FormState {
     expected_close_code: '',
     badge_enabled: false,
     channel_ids: [],
+    group_id: '',
+    tags: [],
   };
 }
 
@@ -131,6 +136,8 @@ export function formOf(m: Monitor): FormState {
     expected_close_code: s(m.expected_close_code),
     badge_enabled: m.badge_enabled,
     channel_ids: m.channel_ids ?? [],
+    group_id: s(m.group_id),
+    tags: (m.tags ?? []).map((t) => ({ name: t.name, value: t.value ?? '' })),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Channel, Monitor, MonitorType } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { PolicyField } from '../escalation/policy-field.js';
+import { MembershipFields, membershipBody } from '../groups/membership-fields.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
@@ -65,6 +66,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
     setErrors({});
     setError(null);
     const { body, errors: local } = bodyOf(f, withChannels);
+    if (accepted.has('group_id')) Object.assign(body, membershipBody(f));
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -87,6 +89,8 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'check_interval_seconds',
           'channel_ids',
           'escalation_policy_id',
+          'group_id',
+          'tags',
           ...used,
           ...(used.has('credentials') ? ['auth'] : []),
         ]);
@@ -248,6 +252,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           </fieldset>
         )}
         <PolicyField value={policy} onChange={setPolicy} error={errors.escalation_policy_id} />
+        {accepted.has('group_id') && <MembershipFields f={f} set={set} errors={errors} />}
         {f.monitor_type !== 'heartbeat' && <TestCheck form={f} monitorId={id} onFieldErrors={setErrors} />}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>

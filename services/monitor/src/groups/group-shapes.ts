@@ -14,6 +14,8 @@ export interface GroupView {
   /** Names from the top-level group down to this one. */
   path: string[];
   sort_order: number;
+  /** The escalation policy of members without their own (and of subgroups without one). */
+  escalation_policy_id: number | null;
   /** Monitors directly in this group. */
   member_count: number;
   /** Monitors in this group and every group below it. */

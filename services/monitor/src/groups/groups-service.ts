@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { ensurePolicyExists } from '../escalation/policies-service.js';
 import { iso } from '../http/schemas.js';
 import { type GroupRow, groupsRepo } from '../store/repos/groups-repo.js';
 import type { Db } from '../store/schema.js';
@@ -11,6 +12,8 @@ export interface GroupInput {
   name: string;
   parent_id?: number | null | undefined;
   sort_order?: number | undefined;
+  /** The escalation policy of members without their own; omitted on PUT: none. */
+  escalation_policy_id?: number | null | undefined;
 }
 
 /** Every group with its path, member counts and rolled-up status, computed from two queries. */
@@ -32,6 +35,7 @@ export async function listGroups(db: Db): Promise<GroupView[]> {
       parent_id: r.parent_id,
       path: pathOf(r, byId),
       sort_order: r.sort_order,
+      escalation_policy_id: r.escalation_policy_id,
       member_count: own.get(r.id) ?? 0,
       monitor_count: all?.count ?? 0,
       status: all?.status ?? null,
@@ -92,15 +96,22 @@ async function checkPlace(db: Db, input: GroupInput, selfId: number | null) {
 export async function createGroup(ctx: AppContext, req: FastifyRequest, input: GroupInput) {
   const id = await audited(ctx, req, async (trx) => {
     const parentId = await checkPlace(trx, input, null);
+    await ensurePolicyExists(trx, input.escalation_policy_id);
     const now = Date.now();
     const row = await groupsRepo.insert(trx, {
       name: input.name,
       parent_id: parentId,
       sort_order: input.sort_order ?? 0,
+      escalation_policy_id: input.escalation_policy_id ?? null,
       created_at: now,
       updated_at: now,
     });
-    const detail = { name: row.name, parent_id: row.parent_id, sort_order: row.sort_order };
+    const detail = {
+      name: row.name,
+      parent_id: row.parent_id,
+      sort_order: row.sort_order,
+      escalation_policy_id: row.escalation_policy_id,
+    };
     return [row.id, { action: 'group.create', resource_type: 'group', resource_id: row.id, detail }];
   });
   return getGroup(ctx, id);
@@ -111,13 +122,20 @@ export async function updateGroup(ctx: AppContext, req: FastifyRequest, id: numb
   await audited(ctx, req, async (trx) => {
     const old = await requireGroup(trx, id);
     const parentId = await checkPlace(trx, input, id);
+    await ensurePolicyExists(trx, input.escalation_policy_id);
     const row = (await groupsRepo.update(trx, id, {
       name: input.name,
       parent_id: parentId,
       sort_order: input.sort_order ?? 0,
+      escalation_policy_id: input.escalation_policy_id ?? null,
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     }))!;
-    const detail = { name: row.name, parent_id: row.parent_id, sort_order: row.sort_order };
+    const detail = {
+      name: row.name,
+      parent_id: row.parent_id,
+      sort_order: row.sort_order,
+      escalation_policy_id: row.escalation_policy_id,
+    };
     return [null, { action: 'group.update', resource_type: 'group', resource_id: id, detail }];
   });
   return getGroup(ctx, id);

@@ -25,6 +25,9 @@ export const GroupBody = Type.Object(
     sort_order: Type.Optional(
       Type.Integer({ minimum: -1000000, maximum: 1000000, description: 'Lower first' }),
     ),
+    escalation_policy_id: Type.Optional(
+      nullable(Type.Integer({ minimum: 1, description: 'Used by members without their own policy' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,6 +38,7 @@ export const Group = Type.Object({
   parent_id: nullable(Type.Integer()),
   path: Type.Array(Type.String(), { description: 'Names from the top-level group down to this one' }),
   sort_order: Type.Integer(),
+  escalation_policy_id: nullable(Type.Integer()),
   member_count: Type.Integer({ description: 'Monitors directly in this group' }),
   monitor_count: Type.Integer({ description: 'Monitors in this group and every group below it' }),
   status: Status,

@@ -6,6 +6,7 @@ import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
+import { PolicyField } from '../escalation/policy-field.js';
 import { Link } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { treeOrder } from './group-sections.js';
@@ -142,12 +143,13 @@ function GroupRow(props: {
   );
 }
 
-/** Creates a group, or edits one (name, parent, order); a parent inside the group is refused by the API. */
+/** Creates a group, or edits one (name, parent, order, escalation policy); a parent inside the group is refused by the API. */
 function GroupForm(props: { groups: Group[]; editing?: Group; onSaved(): void; onCancel?(): void }) {
   const e0 = props.editing;
   const [name, setName] = useState(e0?.name ?? '');
   const [parent, setParent] = useState(e0?.parent_id ? String(e0.parent_id) : '');
   const [order, setOrder] = useState(String(e0?.sort_order ?? 0));
+  const [policy, setPolicy] = useState<number | null>(e0?.escalation_policy_id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -159,6 +161,7 @@ function GroupForm(props: { groups: Group[]; editing?: Group; onSaved(): void; o
       name,
       parent_id: parent ? Number(parent) : null,
       sort_order: /^-?\d+$/.test(order.trim()) ? Number(order) : order,
+      escalation_policy_id: policy,
     };
     try {
       await api(e0 ? `/api/groups/${e0.id}` : '/api/groups', { method: e0 ? 'PUT' : 'POST', body });
@@ -197,6 +200,12 @@ function GroupForm(props: { groups: Group[]; editing?: Group; onSaved(): void; o
       <Field label="Order" hint="Lower first" error={errors.sort_order}>
         <input value={order} onChange={(e) => setOrder(e.target.value)} inputMode="numeric" />
       </Field>
+      <PolicyField
+        value={policy}
+        onChange={setPolicy}
+        error={errors.escalation_policy_id}
+        noneLabel="None (the parent group’s policy, if any)"
+      />
       <button type="submit" className="primary">
         {e0 ? 'Save group' : 'Create group'}
       </button>

@@ -1,0 +1,83 @@
+import { type Logger, PgRelay } from '@app/kit';
+import type { AnalysisEvents, RunMessage } from './analysis-events.js';
+
+/** Everything the metrics instances say to each other over PostgreSQL's LISTEN/NOTIFY. */
+export type InstanceMessage =
+  | RunMessage
+  // A run was queued (or handed back): idle workers look now instead of at their next poll.
+  | { t: 'queued' }
+  // A run was cancelled: the worker that has it stops at once instead of at its next heartbeat.
+  | { t: 'cancel'; id: number };
+
+/** What a relay message may ask of this process's worker (none in the api role). */
+export interface WorkerHooks {
+  wake(): void;
+  cancel(id: number): void;
+}
+
+const isMessage = (m: unknown): m is InstanceMessage =>
+  typeof m === 'object' && m !== null && typeof (m as { t?: unknown }).t === 'string';
+
+/**
+ * The metrics service's link between instances on PostgreSQL: run changes and (throttled) progress
+ * reach every instance's streams, and queue and cancel requests reach every worker. Nothing is
+ * durable: after a gap, streams reload from the database and workers poll as they always do.
+ */
+export class InstanceRelay {
+  private worker: WorkerHooks | undefined;
+  private connectedNow = true;
+
+  private constructor(
+    private readonly relay: PgRelay,
+    private readonly log: Logger,
+  ) {}
+
+  static async start(databaseUrl: string, events: AnalysisEvents, log: Logger): Promise<InstanceRelay> {
+    let self: InstanceRelay | undefined;
+    const relay = await PgRelay.start({
+      databaseUrl,
+      channel: 'metrics_events',
+      onMessage: (m) => self?.receive(m, events),
+      onGap: () => {
+        if (!self) return;
+        self.connectedNow = true;
+        log.warn('instance relay reconnected: open streams reload their runs');
+        events.gap();
+        self.worker?.wake();
+      },
+      onError: (err) => {
+        if (self) self.connectedNow = false;
+        log.warn({ err }, 'instance relay error');
+      },
+    });
+    self = new InstanceRelay(relay, log);
+    events.attach(self);
+    return self;
+  }
+
+  /** Lets relay messages wake and cancel this process's worker. */
+  attachWorker(worker: WorkerHooks): void {
+    this.worker = worker;
+  }
+
+  /** False from a connection error until it is back (a readiness check). */
+  get connected(): boolean {
+    return this.connectedNow;
+  }
+
+  publish(message: InstanceMessage): void {
+    this.relay.publish(message);
+  }
+
+  /** Sends what is queued, then disconnects. */
+  async close(): Promise<void> {
+    await this.relay.close().catch((err: unknown) => this.log.warn({ err }, 'instance relay close failed'));
+  }
+
+  private receive(m: unknown, events: AnalysisEvents): void {
+    if (!isMessage(m)) return;
+    if (m.t === 'queued') this.worker?.wake();
+    else if (m.t === 'cancel') this.worker?.cancel(m.id);
+    else events.receive(m);
+  }
+}

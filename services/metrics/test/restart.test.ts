@@ -105,7 +105,10 @@ describe('a restart during a run', () => {
         (r.stages as { stage: string }[]).map((s) => s.stage).filter((s) => s !== 'linting'),
         ['pending', 'cloning', 'discovering', 'analyzing', 'generating', 'done'],
       );
-      assert.deepEqual(readdirSync(join(dataDir, 'scratch')), []);
+      // The old clone went at start; the new one goes just after the run is marked done.
+      await waitUntil('the clones to be removed', async () =>
+        readdirSync(join(dataDir, 'scratch')).length === 0 ? true : undefined,
+      );
       const list = (await json<{ status: string }[]>(await fetch(`${url}/api/analyses`))).body;
       assert.ok(list.every((a) => a.status !== 'running'));
     } finally {

@@ -1,4 +1,4 @@
-import { type Logger, PgRelay } from '@app/kit';
+import { type Logger, PgRelay, type PgRelayOptions } from '@app/kit';
 import type { AnalysisEvents, RunMessage } from './analysis-events.js';
 
 /** Everything the metrics instances say to each other over PostgreSQL's LISTEN/NOTIFY. */
@@ -13,6 +13,21 @@ export type InstanceMessage =
 export interface WorkerHooks {
   wake(): void;
   cancel(id: number): void;
+}
+
+/**
+ * PgRelay creates its table with `create table if not exists`, which PostgreSQL does not make safe
+ * against itself: instances starting together can fail with a duplicate key (23505) or a duplicate
+ * table (42P07). The table exists then, so a second try goes through.
+ */
+async function startRelay(opts: PgRelayOptions): Promise<PgRelay> {
+  try {
+    return await PgRelay.start(opts);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code !== '23505' && code !== '42P07') throw e;
+    return PgRelay.start(opts);
+  }
 }
 
 const isMessage = (m: unknown): m is InstanceMessage =>
@@ -34,7 +49,7 @@ export class InstanceRelay {
 
   static async start(databaseUrl: string, events: AnalysisEvents, log: Logger): Promise<InstanceRelay> {
     let self: InstanceRelay | undefined;
-    const relay = await PgRelay.start({
+    const relay = await startRelay({
       databaseUrl,
       channel: 'metrics_events',
       onMessage: (m) => self?.receive(m, events),

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { freePort, needTool, runService, type ServiceProcess, testDatabases } from '@app/kit/testing';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { writeHangingPylint } from '../helpers/hanging-pylint.js';
-import { json } from '../helpers/service.js';
 import { buildSmallRepo } from '../helpers/small-repo.js';
 import { type Instance, startInstance, waitUntil } from './instances.js';
 
@@ -36,8 +35,8 @@ function documentedConfig(listen: number, monitors: number[], metrics: number[])
     block = block!.replaceAll(from, to);
   };
   swap('listen 80;', `listen 127.0.0.1:${listen};`, 2);
-  DOC_MONITORS.forEach((a, i) => swap(a, `127.0.0.1:${monitors[i]}`, 1));
-  DOC_METRICS.forEach((a, i) => swap(a, `127.0.0.1:${metrics[i]}`, 1));
+  for (const [i, a] of DOC_MONITORS.entries()) swap(a, `127.0.0.1:${monitors[i]}`, 1);
+  for (const [i, a] of DOC_METRICS.entries()) swap(a, `127.0.0.1:${metrics[i]}`, 1);
   return block;
 }
 

@@ -22,7 +22,7 @@ export interface Instance {
   kill(): Promise<void>;
 }
 
-async function waitReady(inst: Instance, ms = 60_000): Promise<void> {
+async function waitReady(inst: Instance, ms = 120_000): Promise<void> {
   const end = Date.now() + ms;
   let dead = false;
   void inst.exited.then(() => {

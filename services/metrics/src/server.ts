@@ -6,6 +6,7 @@ import type { MetricsConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { AnalysisEvents } from './events/analysis-events.js';
 import { InstanceRelay } from './events/instance-relay.js';
+import { removeOutputFolder, removeOutputs } from './exports/remove-outputs.js';
 import { Worker } from './jobs/worker.js';
 import { migrations } from './store/migrations/index.js';
 import type { MetricsDB } from './store/schema.js';
@@ -60,7 +61,18 @@ export async function createServer(config: MetricsConfig): Promise<RunningServer
       worker?.cancel(id);
       relay?.publish({ t: 'cancel', id });
     },
+    removeOutputFolder: async (name: string) => {
+      relay?.publish({ t: 'outputs_removed', name });
+      await removeOutputs(config.outputsDir, name);
+    },
   };
+  relay?.attachDisk({
+    removeOutputFolder: (name) => {
+      removeOutputFolder(config.outputsDir, name).catch((err: unknown) =>
+        log.warn({ err, output: name }, 'output folder of a deleted run not removed'),
+      );
+    },
+  });
   const readiness = async (): Promise<ReadinessCheck[]> => {
     const checks = await databaseChecks(database.db);
     if (relay) {

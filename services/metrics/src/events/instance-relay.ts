@@ -7,12 +7,19 @@ export type InstanceMessage =
   // A run was queued (or handed back): idle workers look now instead of at their next poll.
   | { t: 'queued' }
   // A run was cancelled: the worker that has it stops at once instead of at its next heartbeat.
-  | { t: 'cancel'; id: number };
+  | { t: 'cancel'; id: number }
+  // A run was deleted: the instance whose worker wrote its output folder removes it.
+  | { t: 'outputs_removed'; name: string };
 
 /** What a relay message may ask of this process's worker (none in the api role). */
 export interface WorkerHooks {
   wake(): void;
   cancel(id: number): void;
+}
+
+/** What a relay message may ask of this process's disk. */
+export interface DiskHooks {
+  removeOutputFolder(name: string): void;
 }
 
 /**
@@ -40,6 +47,7 @@ const isMessage = (m: unknown): m is InstanceMessage =>
  */
 export class InstanceRelay {
   private worker: WorkerHooks | undefined;
+  private disk: DiskHooks | undefined;
   private connectedNow = true;
 
   private constructor(
@@ -75,6 +83,11 @@ export class InstanceRelay {
     this.worker = worker;
   }
 
+  /** Lets relay messages remove this instance's output folders of deleted runs. */
+  attachDisk(disk: DiskHooks): void {
+    this.disk = disk;
+  }
+
   /** False from a connection error until it is back (a readiness check). */
   get connected(): boolean {
     return this.connectedNow;
@@ -93,6 +106,8 @@ export class InstanceRelay {
     if (!isMessage(m)) return;
     if (m.t === 'queued') this.worker?.wake();
     else if (m.t === 'cancel') this.worker?.cancel(m.id);
-    else events.receive(m);
+    else if (m.t === 'outputs_removed') {
+      if (typeof m.name === 'string') this.disk?.removeOutputFolder(m.name);
+    } else events.receive(m);
   }
 }

@@ -217,5 +217,21 @@ describe('metrics on several processes over one PostgreSQL', { skip: pgTarget.sk
     assert.deepEqual(readdirSync(join(busy.dataDir, 'scratch')), []);
     const events = await watching;
     assert.equal(events.at(-1)?.event, 'done');
+    otherWorker = other;
+    lastRun = id;
+  });
+
+  let otherWorker: Instance;
+  let lastRun: number;
+
+  test('deleting a run through the api instance removes the export folder on the worker that wrote it', async () => {
+    const name = (await record(api, lastRun)).output_name as string;
+    assert.deepEqual(outputFolders(otherWorker), [name]);
+    const res = await fetch(`${api.url}/api/analyses/${lastRun}`, { method: 'DELETE' });
+    assert.equal(res.status, 204);
+    await waitUntil('the folder to go', async () =>
+      outputFolders(otherWorker).length === 0 ? true : undefined,
+    );
+    assert.equal((await fetch(`${api.url}/api/analyses/${lastRun}/download/all`)).status, 404);
   });
 });

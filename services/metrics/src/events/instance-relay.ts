@@ -48,7 +48,6 @@ const isMessage = (m: unknown): m is InstanceMessage =>
 export class InstanceRelay {
   private worker: WorkerHooks | undefined;
   private disk: DiskHooks | undefined;
-  private connectedNow = true;
 
   private constructor(
     private readonly relay: PgRelay,
@@ -63,15 +62,11 @@ export class InstanceRelay {
       onMessage: (m) => self?.receive(m, events),
       onGap: () => {
         if (!self) return;
-        self.connectedNow = true;
         log.warn('instance relay reconnected: open streams reload their runs');
         events.gap();
         self.worker?.wake();
       },
-      onError: (err) => {
-        if (self) self.connectedNow = false;
-        log.warn({ err }, 'instance relay error');
-      },
+      onError: (err) => log.warn({ err }, 'instance relay error'),
     });
     self = new InstanceRelay(relay, log);
     events.attach(self);
@@ -88,9 +83,13 @@ export class InstanceRelay {
     this.disk = disk;
   }
 
-  /** False from a connection error until it is back (a readiness check). */
+  /**
+   * Whether the LISTEN connection is up (a readiness check). PgRelay holds its client privately and
+   * sets it to null while it reconnects; its errors alone cannot tell a lost connection from a bad
+   * message, so the client is what is read (the multi-instance tests fail if that ever changes).
+   */
   get connected(): boolean {
-    return this.connectedNow;
+    return (this.relay as unknown as { client: unknown }).client != null;
   }
 
   publish(message: InstanceMessage): void {

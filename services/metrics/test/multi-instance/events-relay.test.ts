@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLogger } from '@app/kit';
-import { testDatabases } from '@app/kit/testing';
+import { testDatabases, testPostgresUrl } from '@app/kit/testing';
+import pg from 'pg';
 import { AnalysisEvents, type ProgressTick } from '../../src/events/analysis-events.js';
 import { InstanceRelay } from '../../src/events/instance-relay.js';
 
@@ -92,6 +93,27 @@ describe('run events between instances', { skip: pgTarget.skip }, () => {
     a.progress(9, { done: 1, total: 10 });
     a.progress(9, { done: 5, total: 10 });
     assert.deepEqual(await seen, { done: 5, total: 10 });
+  });
+
+  test('a lost LISTEN connection comes back, and the streams of that instance reload their runs', async () => {
+    // The relay's client is private to the kit: reached here only to know which backend to end.
+    const client = (relayB as unknown as { relay: { client: { processID: number } } }).relay.client;
+    const reloaded = new Promise<void>((resolve) => {
+      b.subscribe(11, resolve, () => {});
+    });
+    const admin = new pg.Client({ connectionString: testPostgresUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [client.processID]);
+    } finally {
+      await admin.end();
+    }
+    // Nothing was published for run 11: the reload is the gap's doing.
+    await reloaded;
+    assert.equal(relayB.connected, true);
+    const again = new Promise<void>((resolve) => b.subscribe(12, resolve, () => {}));
+    a.changed(12);
+    await again;
   });
 
   test('a queued run wakes the other instances’ workers and a cancel reaches them', async () => {

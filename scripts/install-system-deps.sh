@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses: git, pylint and radon (metrics oracle and lint),
-# pre-commit (pyscan's hook),
+# pre-commit (pyscan's hook), nginx (the reverse-proxy example of docs/operations.md, run by a test),
 # Chromium (browser tests), ping (ping checks), PostgreSQL's client tools, and the servers the
 # monitor's service checks are tested against (MariaDB, Redis, RabbitMQ, Mosquitto). Safe to re-run.
 set -euo pipefail
@@ -19,6 +19,7 @@ has mariadbd || need+=(mariadb-server)
 has redis-server || need+=(redis-server)
 has rabbitmq-server || need+=(rabbitmq-server)
 has mosquitto || need+=(mosquitto)
+has nginx || need+=(nginx)
 if [ ${#need[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

@@ -6,7 +6,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const names = process.argv.slice(2);
+// Service names, then options for the services: `start.mjs metrics --role worker`.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const names = firstOption === -1 ? args : args.slice(0, firstOption);
+const options = firstOption === -1 ? [] : args.slice(firstOption);
 const children = [];
 
 for (const name of names) {
@@ -33,7 +37,8 @@ function stopAll(code) {
 }
 
 for (const name of names) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('services', name, 'src', 'main.ts')], {
+  const entry = join('services', name, 'src', 'main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...options], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -1,4 +1,10 @@
-import { httpEdgeOptions, installHttpEdge, installProblemHandler, SWAGGER_UI_CSP } from '@app/kit';
+import {
+  httpEdgeOptions,
+  installHttpEdge,
+  installProblemHandler,
+  type ReadinessCheck,
+  SWAGGER_UI_CSP,
+} from '@app/kit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -9,6 +15,7 @@ import { duplicatesRoutes } from './api/duplicates/routes.js';
 import { findingsRoutes } from './api/findings/routes.js';
 import { insightsRoutes } from './api/insights/routes.js';
 import { metaRoutes } from './api/meta/routes.js';
+import { databaseChecks, probeRoutes } from './api/probes/routes.js';
 import { reportsRoutes } from './api/reports/routes.js';
 import { repositoriesRoutes } from './api/repositories/routes.js';
 import { resultsRoutes } from './api/results/routes.js';
@@ -21,8 +28,10 @@ import type { AppContext } from './context.js';
 import { Problem } from './http/schemas.js';
 import { webPlugin } from './web/web-plugin.js';
 
-/** Builds the HTTP application on an already opened context; listening is the caller's business. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/** Checks for `/readyz`; without one (tests building the app alone) only the database is asked. */
+export type Readiness = () => Promise<ReadinessCheck[]>;
+
+async function baseApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     ...httpEdgeOptions,
@@ -33,6 +42,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addSchema(Problem);
   // Before any plugin: encapsulated ones (the Swagger UI) inherit the handler only if it exists first.
   installProblemHandler(app);
+  return app;
+}
+
+/** The worker role's HTTP side: the two probes and nothing else (no API, no UI, no token needed). */
+export async function buildProbeApp(ctx: AppContext, readiness: Readiness): Promise<FastifyInstance> {
+  const app = await baseApp(ctx);
+  await app.register(probeRoutes(readiness));
+  return app;
+}
+
+/** Builds the HTTP application on an already opened context; listening is the caller's business. */
+export async function buildApp(ctx: AppContext, readiness?: Readiness): Promise<FastifyInstance> {
+  const app = await baseApp(ctx);
   // First: with METRICS_API_TOKEN set, nothing below answers without the token or a session.
   const guard = new AccessGuard(ctx.config.apiToken, ctx.config.adminToken);
   app.addHook('onRequest', guard.check);
@@ -60,6 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(metaRoutes(ctx));
+  await app.register(probeRoutes(readiness ?? (() => databaseChecks(ctx.db))));
   await app.register(sessionRoutes(guard));
   await app.register(analysesRoutes(ctx));
   await app.register(runActionsRoutes(ctx, guard));

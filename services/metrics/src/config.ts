@@ -54,7 +54,12 @@ export const configSchema = {
 /** Shortest accepted METRICS_API_TOKEN: shorter ones could be guessed despite the attempt throttle. */
 export const MIN_TOKEN_LENGTH = 16;
 
+/** What one process does: `api` serves HTTP and queues, `worker` analyses, `all` both (the default). */
+export type Role = 'api' | 'worker' | 'all';
+export const ROLES: readonly Role[] = ['api', 'worker', 'all'];
+
 export interface MetricsConfig {
+  role: Role;
   port: number;
   host: string;
   dataDir: string;
@@ -89,8 +94,31 @@ export interface MetricsConfig {
   adminToken: string | undefined;
 }
 
-/** Validates the environment once; a bad value throws a ConfigError naming the variable. */
-export function readConfig(env: Record<string, string | undefined> = process.env): MetricsConfig {
+/** The `--role api|worker|all` (or `--role=…`) command-line flag; anything else on the line is refused. */
+export function readRole(argv: readonly string[]): Role {
+  let role: Role = 'all';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = a === '--role' ? argv[++i] : a.startsWith('--role=') ? a.slice(7) : undefined;
+    if (value === undefined && a !== '--role')
+      throw new ConfigError([`unknown argument "${a}": use --role api|worker|all`]);
+    if (!ROLES.includes(value as Role)) {
+      throw new ConfigError([`--role must be one of api, worker, all (got "${value ?? ''}")`]);
+    }
+    role = value as Role;
+  }
+  return role;
+}
+
+/**
+ * Validates the environment and the command line once; a bad value throws a ConfigError naming the
+ * variable. `argv` is what follows the script name (`--role worker`).
+ */
+export function readConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = [],
+): MetricsConfig {
+  const role = readRole(argv);
   const c = loadConfig(configSchema, env);
   const dataDir = resolve(c.DATA_DIR);
   if (c.METRICS_API_TOKEN !== undefined && c.METRICS_API_TOKEN.length < MIN_TOKEN_LENGTH) {
@@ -105,6 +133,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     }
   }
   return {
+    role,
     port: c.PORT,
     host: c.HOST,
     dataDir,

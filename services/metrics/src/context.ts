@@ -14,6 +14,8 @@ export interface AppContext {
   events: AnalysisEvents;
   /** Wakes the local worker when a run is queued. */
   wakeWorker(): void;
-  /** Stops the local worker's run of `id` at once if it has it (other instances notice at their next heartbeat). */
+  /** Stops the run `id` at once on whichever instance's worker has it (the relay tells the others). */
   cancelRun(id: number): void;
+  /** Removes a deleted run's output folder here and on every other instance that has it. */
+  removeOutputFolder(name: string): Promise<void>;
 }

@@ -1,7 +1,6 @@
 // What a user may do with a run once it exists: cancel it, run it again, delete it.
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
-import { removeOutputs } from '../exports/remove-outputs.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 import type { Admission } from './admission.js';
@@ -51,7 +50,7 @@ export async function deleteAnalysis(ctx: AppContext, id: number): Promise<void>
   const row = await getAnalysis(ctx, id);
   if (!finished(row) && (await analysesRepo.cancel(ctx.db, id, Date.now()))) ctx.cancelRun(id);
   await analysesRepo.remove(ctx.db, id);
-  if (row.output_name) await removeOutputs(ctx.config.outputsDir, row.output_name);
+  if (row.output_name) await ctx.removeOutputFolder(row.output_name);
   ctx.events.changed(id);
   ctx.log.info({ analysis: id }, 'analysis deleted');
 }

@@ -16,9 +16,9 @@ export const WRONG_TOKENS_PER_MINUTE = 10;
 
 // Open without a token, by matched route (an allowlist: a new route is protected unless added here,
 // and no spelling of a URL such as `/%61pi/…` can reach a route under another name): the sign-in
-// endpoints, the liveness probe (it says only "ok"), and the UI's static shell (public code that holds
+// endpoints, the probes (`/api/health` and `/healthz` say only "ok"; `/readyz` names failing checks), and the UI's static shell (public code that holds
 // no data; it asks for the token, then calls the API). Requests matching no route are protected too.
-const OPEN_ROUTES = new Set(['/api/session', '/api/health', '/']);
+const OPEN_ROUTES = new Set(['/api/session', '/api/health', '/healthz', '/readyz', '/']);
 // The UI's catch-all route also sees unknown API and docs paths: those stay protected (a 401, not a
 // 404 that would tell a stranger which routes exist).
 const API_LIKE = /^\/(api|docs|openapi\.json)(\/|$)/i;

@@ -3,8 +3,11 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 
-// Other processes' workers only show up in the database; this bounds how late their changes appear.
+// Without a relay (SQLite), other processes' workers only show up in the database; this bounds how
+// late their changes appear. With the PostgreSQL relay their changes arrive as messages, and the poll
+// is a safety net (every SAFETY_POLLS ticks), except for a queued run, whose place moves as other runs start.
 const POLL_MS = 1000;
+const SAFETY_POLLS = 5;
 
 /**
  * Streams one analysis: a `stage` event for every stage already passed (with its time), then live
@@ -17,6 +20,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
   let sentStages = 0;
   let lastProgress = { done: -1, total: -1 };
   let currentStage = first.stage;
+  let pending = first.status === 'pending';
   let loading = false;
   let reloadAgain = false;
   let stopWatching = () => {};
@@ -88,6 +92,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
           sse.close();
           return;
         }
+        pending = row.status === 'pending';
         apply(row);
         await sendQueue(row);
       } while (reloadAgain && !sse.closed);
@@ -106,7 +111,11 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
     () => void reload(),
     (t) => sendProgress(t.done, t.total),
   );
-  const timer = setInterval(() => void reload(), POLL_MS);
+  let polls = 0;
+  const timer = setInterval(() => {
+    polls++;
+    if (!ctx.events.crossInstance || pending || polls % SAFETY_POLLS === 0) void reload();
+  }, POLL_MS);
   // The client's EventSource reconnects to the next process and gets the replay there.
   const offShutdown = ctx.events.onShutdown(() => sse.close());
   stopWatching = () => {

@@ -1,14 +1,17 @@
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { outputsRepo } from '../store/repos/outputs-repo.js';
 import { LEVEL_FILES, type Level, zipName } from './write-outputs.js';
 
 /** An output file opened for sending. */
 export interface Download {
-  stream: ReadStream;
+  stream: Readable;
   size: number;
   contentType: string;
   fileName: string;
@@ -16,7 +19,11 @@ export interface Download {
 
 const isLevel = (l: string): l is Level => Object.hasOwn(LEVEL_FILES, l);
 
-/** Finds a finished run's file of `level` (or the ZIP for `all`) on disk: 404 unknown, 409 not done. */
+/**
+ * Opens a finished run's file of `level` (or the ZIP for `all`): 404 unknown, 409 not done. Served
+ * from the database, so any instance answers for any run; runs finished before outputs were stored
+ * there (migration 007) are read from the output folder of this instance, as before.
+ */
 export async function openDownload(ctx: AppContext, id: number, level: string): Promise<Download> {
   if (level !== 'all' && !isLevel(level)) {
     throw errors.unknown_level(`level "${level}" does not exist: use file, class, function, summary or all`);
@@ -27,17 +34,27 @@ export async function openDownload(ctx: AppContext, id: number, level: string): 
   }
   const name = row.output_name;
   const file = level === 'all' ? zipName(name) : LEVEL_FILES[level];
+  const described = {
+    contentType: level === 'all' ? 'application/zip' : 'text/csv; charset=utf-8',
+    fileName: level === 'all' ? zipName(name) : `${name}__${file}`,
+  };
+  const stored = await outputsRepo.get(ctx.db, id, file);
+  if (stored) {
+    const body = Readable.from([stored.content]);
+    return {
+      stream: stored.encoding === 'gzip' ? body.pipe(createGunzip()) : body,
+      size: Number(stored.size),
+      ...described,
+    };
+  }
   const path = join(ctx.config.outputsDir, name, file);
   const size = await stat(path).then(
     (s) => s.size,
     () => {
-      throw errors.not_found(`the output files of analysis ${id} are no longer on disk`);
+      throw errors.not_found(
+        `the output files of analysis ${id} are not stored in the database (it finished before they were) and not on this instance's disk`,
+      );
     },
   );
-  return {
-    stream: createReadStream(path),
-    size,
-    contentType: level === 'all' ? 'application/zip' : 'text/csv; charset=utf-8',
-    fileName: level === 'all' ? zipName(name) : `${name}__${file}`,
-  };
+  return { stream: createReadStream(path), size, ...described };
 }

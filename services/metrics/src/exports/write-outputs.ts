@@ -1,5 +1,7 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { CLASS_COLUMNS, FUNCTION_COLUMNS, toCsv } from '@app/pyscan';
 import { DUPLICATES_CSV_COLUMNS, duplicateCsvRows } from '../duplication/duplicates-csv.js';
 import { FINDING_CSV_COLUMNS } from '../findings/finding.js';
@@ -12,6 +14,7 @@ import {
 import { writeZip } from '../output/zip.js';
 import { type RunResults, SUMMARY_CSV_COLUMNS } from '../results/build-results.js';
 import { FILE_CSV_COLUMNS } from '../results/file-row.js';
+import type { StoredOutput } from '../store/repos/outputs-repo.js';
 import { neutraliseRow } from './csv-cells.js';
 
 /** The downloadable levels and their files inside the output folder. */
@@ -36,11 +39,15 @@ export type Level = keyof typeof LEVEL_FILES;
 /** The ZIP's file name inside the output folder. */
 export const zipName = (outputName: string) => `${outputName}.zip`;
 
+const gzipAsync = promisify(gzip);
+
 /**
  * Writes the four level CSVs, the three insight CSVs, summary.json and the ZIP of them into `<outputsDir>/<name>/`. Files are built
  * in a temporary folder renamed into place at the end, so a download never sees half a run.
+ * Returns the same files for the database (CSVs and JSON gzip-compressed, the ZIP as it is), from
+ * which every instance serves downloads; the folder is the export on the machine that ran the run.
  */
-export async function writeOutputs(outputsDir: string, name: string, r: RunResults): Promise<string> {
+export async function writeOutputs(outputsDir: string, name: string, r: RunResults): Promise<StoredOutput[]> {
   const final = join(outputsDir, name);
   const tmp = join(outputsDir, `.${name}.partial`);
   await rm(tmp, { recursive: true, force: true });
@@ -77,7 +84,14 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
     join(tmp, zipName(name)),
     docs.map(([file]) => ({ name: file, path: join(tmp, file) })),
   );
+  const stored: StoredOutput[] = [];
+  for (const [file, text] of docs) {
+    const bytes = Buffer.from(text);
+    stored.push({ name: file, encoding: 'gzip', size: bytes.length, content: await gzipAsync(bytes) });
+  }
+  const zip = await readFile(join(tmp, zipName(name)));
+  stored.push({ name: zipName(name), encoding: 'identity', size: zip.length, content: zip });
   await rm(final, { recursive: true, force: true });
   await rename(tmp, final);
-  return final;
+  return stored;
 }

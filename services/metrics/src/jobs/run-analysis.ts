@@ -183,8 +183,8 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       commitSha: clone.commitSha,
     });
     signal.throwIfAborted();
-    await writeOutputs(cfg.outputsDir, name, results);
-    await resultsRepo.replace(ctx.db, row.id, results.db);
+    const outputs = await writeOutputs(cfg.outputsDir, name, results);
+    await resultsRepo.replace(ctx.db, row.id, results.db, outputs);
     const marked = await analysesRepo.markDone(ctx.db, row.id, env.owner, Date.now(), {
       output_name: name,
       summary: results.summary,

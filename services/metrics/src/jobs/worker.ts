@@ -16,6 +16,9 @@ interface Active {
 const SHUTDOWN = 'shutdown';
 const LEASE_LOST = 'lease_lost';
 const CANCELLED = 'cancelled';
+// A run whose worker died is queued again (the next worker starts from the clone), unless it has
+// been started this often already: then the run itself is the likely reason and it fails.
+export const MAX_STARTS = 3;
 
 /**
  * Runs queued analyses, at most `WORKER_CONCURRENCY` at once. A run is owned through a lease in the
@@ -55,6 +58,11 @@ export class Worker {
         this.sweepTimer = setInterval(() => void this.sweep(), Math.max(1000, c.leaseMs / 2));
         this.wake();
       });
+  }
+
+  /** Started and not stopping (readiness). */
+  get accepting(): boolean {
+    return this.started && !this.stopped;
   }
 
   /** Looks for queued work now. */
@@ -122,6 +130,8 @@ export class Worker {
     if (signal.aborted && signal.reason === SHUTDOWN) {
       await requeueRun(this.ctx.db, row.id, this.owner);
       log.info('analysis handed back to the queue at shutdown');
+      // Another instance's worker takes it now rather than at its next poll.
+      this.ctx.wakeWorker();
     } else if (signal.aborted && signal.reason === LEASE_LOST) {
       log.warn('analysis abandoned: it was cancelled, deleted or taken over');
       return;
@@ -166,27 +176,41 @@ export class Worker {
     }
   }
 
-  /** Fails runs whose worker is gone: a dead process of this host at once, any other when its lease ran out. */
+  /**
+   * Takes over runs whose worker is gone (a dead process of this host at start, any other once its
+   * lease ran out): each goes back to the queue and is analysed again from the clone, or fails as
+   * `interrupted` after MAX_STARTS starts. The conditional update lets one sweeper win.
+   */
   private async sweep(atStart = false): Promise<void> {
     const now = Date.now();
     const expired = await analysesRepo.expiredRuns(this.ctx.db, now);
     const local = atStart ? await analysesRepo.runningRuns(this.ctx.db) : [];
     const dead = [...expired, ...local.filter((r) => ownerIsGone(r.lease_owner))];
     const seen = new Set<number>();
+    let requeued = false;
     for (const r of dead) {
       if (seen.has(r.id) || this.active.has(r.id)) continue;
       seen.add(r.id);
-      await analysesRepo.markFailed(
-        this.ctx.db,
-        r.id,
-        r.lease_owner,
-        now,
-        'interrupted',
-        `the service stopped while the analysis was in stage ${r.stage}`,
-      );
-      this.ctx.log.warn({ analysis: r.id, stage: r.stage }, 'analysis interrupted by a stop of the service');
+      const log = this.ctx.log.child({ analysis: r.id, stage: r.stage, owner: r.lease_owner });
+      if (r.lease_owner !== null && r.attempts < MAX_STARTS) {
+        if (!(await requeueRun(this.ctx.db, r.id, r.lease_owner))) continue;
+        log.warn('analysis taken over: its worker stopped renewing the lease; queued again');
+        requeued = true;
+      } else {
+        const starts = r.attempts > 1 ? ` (started ${r.attempts} times)` : '';
+        await analysesRepo.markFailed(
+          this.ctx.db,
+          r.id,
+          r.lease_owner,
+          now,
+          'interrupted',
+          `the service stopped while the analysis was in stage ${r.stage}${starts}`,
+        );
+        log.warn('analysis interrupted by a stop of the service');
+      }
       this.ctx.events.changed(r.id);
     }
+    if (requeued) this.ctx.wakeWorker();
   }
 
   private async recover(): Promise<void> {

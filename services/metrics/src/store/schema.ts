@@ -188,7 +188,18 @@ export interface SourceFilesTable {
   content: Buffer | null;
 }
 
+/** One file of a run's outputs, kept so that every instance can serve it (migration 007). */
+export interface OutputFilesTable {
+  id: Generated<number>;
+  analysis_id: number;
+  name: string;
+  encoding: 'gzip' | 'identity';
+  size: number;
+  content: Buffer;
+}
+
 export interface MetricsDB {
+  output_files: OutputFilesTable;
   findings: FindingsTable;
   source_files: SourceFilesTable;
   history_insights: HistoryInsightsTable;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, runService, type ServiceProcess } from '@app/kit/testing';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { writeHangingPylint } from '../helpers/hanging-pylint.js';
-import { json, postAnalysis, waitFinished } from '../helpers/service.js';
+import { json, postAnalysis } from '../helpers/service.js';
 import { buildSmallRepo } from '../helpers/small-repo.js';
 
 // The real service as a process, `kill -9`ed while a git or pylint child works: those children run
@@ -141,9 +141,15 @@ for (const kind of ['pylint', 'git'] as const) {
         second = start(dataDir, port, env);
         await healthy(url);
         await waitUntil('the orphans to be killed', () => (pids.some(alive) ? undefined : true), 15_000);
-        const r = await waitFinished(url, id, 30_000);
-        assert.equal(r.status, 'failed');
-        assert.equal((r.error as { code: string }).code, 'interrupted');
+        // Then the run is taken over: queued again and analysed from the clone by the new start.
+        const again = await waitUntil(`the ${kind} child of the second start`, () => {
+          const p = pidsIn(`${kind}-pids`).filter((pid) => !pids.includes(pid));
+          return p.length > 0 ? p : undefined;
+        });
+        assert.ok(again.every(alive));
+        const r = (await json(await fetch(`${url}/api/analyses/${id}`))).body;
+        assert.equal(r.status, 'running');
+        assert.equal(r.error, null);
       } finally {
         first.child.kill('SIGKILL');
         await second?.stop();

@@ -298,7 +298,7 @@ export const analysesRepo = {
   async expiredRuns(db: Kysely<MetricsDB>, now: number) {
     return db
       .selectFrom('analyses')
-      .select(['id', 'stage', 'lease_owner'])
+      .select(['id', 'stage', 'lease_owner', 'attempts'])
       .where('status', '=', 'running')
       .where((eb) => eb.or([eb('lease_expires_at', '<', now), eb('lease_expires_at', 'is', null)]))
       .execute();
@@ -308,7 +308,7 @@ export const analysesRepo = {
   async runningRuns(db: Kysely<MetricsDB>) {
     return db
       .selectFrom('analyses')
-      .select(['id', 'stage', 'lease_owner'])
+      .select(['id', 'stage', 'lease_owner', 'attempts'])
       .where('status', '=', 'running')
       .execute();
   },
@@ -316,12 +316,15 @@ export const analysesRepo = {
   parseStages,
 };
 
-/** Puts a run back in the queue (a graceful stop hands it to the next start instead of failing it). */
-export async function requeueRun(db: Kysely<MetricsDB>, id: number, owner: string): Promise<void> {
+/**
+ * Puts a run back in the queue (a graceful stop hands it to the next start instead of failing it; a
+ * dead worker's run is taken over); false when `owner` no longer holds it.
+ */
+export async function requeueRun(db: Kysely<MetricsDB>, id: number, owner: string): Promise<boolean> {
   const row = await db.selectFrom('analyses').select(['stage_times']).where('id', '=', id).executeTakeFirst();
-  if (!row) return;
+  if (!row) return false;
   const first = parseStages(row).slice(0, 1);
-  await db
+  const res = await db
     .updateTable('analyses')
     .set({
       status: 'pending',
@@ -336,5 +339,6 @@ export async function requeueRun(db: Kysely<MetricsDB>, id: number, owner: strin
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .where('status', '=', 'running')
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

@@ -11,6 +11,7 @@ import type {
 import { duplicationRepo } from './duplication-repo.js';
 import { type CodeDbRows, findingsRepo } from './findings-repo.js';
 import { insightsRepo } from './insights-repo.js';
+import { outputsRepo, type StoredOutput } from './outputs-repo.js';
 
 // 200 rows of ~40 columns stay well under SQLite's and PostgreSQL's bound-parameter limits.
 const BATCH = 200;
@@ -41,10 +42,17 @@ export const resultsRepo = {
       await insightsRepo.clearIn(tx, analysisId);
       await findingsRepo.clearIn(tx, analysisId);
       await duplicationRepo.clearIn(tx, analysisId);
+      await outputsRepo.clearIn(tx, analysisId);
     });
   },
 
-  async replace(db: Kysely<MetricsDB>, analysisId: number, rows: ResultRows): Promise<void> {
+  /** Writes a run's rows and (when given) its output files, in one transaction. */
+  async replace(
+    db: Kysely<MetricsDB>,
+    analysisId: number,
+    rows: ResultRows,
+    outputs: StoredOutput[] = [],
+  ): Promise<void> {
     await db.transaction().execute(async (tx) => {
       // A resumed run may have written part of its rows before it was stopped.
       await clearIn(tx, analysisId);
@@ -55,6 +63,7 @@ export const resultsRepo = {
       await insightsRepo.replaceIn(tx, analysisId, rows.insights);
       await findingsRepo.replaceIn(tx, analysisId, rows.code);
       await duplicationRepo.replaceIn(tx, analysisId, rows.clones);
+      await outputsRepo.replaceIn(tx, analysisId, outputs);
     });
   },
 };

@@ -68,6 +68,11 @@ export class PgRelay {
     });
   }
 
+  /** Whether the listening connection is up (readiness probes report it). */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
   /** Resolves when everything published so far was handed to PostgreSQL (or dropped while disconnected). */
   async drain(): Promise<void> {
     await new Promise((r) => setImmediate(r));
@@ -93,9 +98,7 @@ export class PgRelay {
       .toLowerCase()
       .replace(/[^a-z0-9_]/g, '_')
       .slice(0, 63);
-    await client.query(
-      `create table if not exists ${REF_TABLE} (id bigserial primary key, body text not null, created_at bigint not null)`,
-    );
+    await createRefTable(client);
     client.on('notification', (n) => {
       const text = n.payload;
       if (n.channel !== this.channelName || !text) return;
@@ -196,5 +199,20 @@ export class PgRelay {
     } catch (err) {
       this.opts.onError?.(err);
     }
+  }
+}
+
+/**
+ * `create table if not exists` is not safe against itself: instances starting together can fail with
+ * a duplicate key (23505) or a duplicate table (42P07). Either way the table exists afterwards.
+ */
+async function createRefTable(client: pg.Client): Promise<void> {
+  try {
+    await client.query(
+      `create table if not exists ${REF_TABLE} (id bigserial primary key, body text not null, created_at bigint not null)`,
+    );
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code !== '23505' && code !== '42P07') throw e;
   }
 }

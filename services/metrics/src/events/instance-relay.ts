@@ -1,4 +1,4 @@
-import { type Logger, PgRelay, type PgRelayOptions } from '@app/kit';
+import { type Logger, PgRelay } from '@app/kit';
 import type { AnalysisEvents, RunMessage } from './analysis-events.js';
 
 /** Everything the metrics instances say to each other over PostgreSQL's LISTEN/NOTIFY. */
@@ -22,21 +22,6 @@ export interface DiskHooks {
   removeOutputFolder(name: string): void;
 }
 
-/**
- * PgRelay creates its table with `create table if not exists`, which PostgreSQL does not make safe
- * against itself: instances starting together can fail with a duplicate key (23505) or a duplicate
- * table (42P07). The table exists then, so a second try goes through.
- */
-async function startRelay(opts: PgRelayOptions): Promise<PgRelay> {
-  try {
-    return await PgRelay.start(opts);
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    if (code !== '23505' && code !== '42P07') throw e;
-    return PgRelay.start(opts);
-  }
-}
-
 const isMessage = (m: unknown): m is InstanceMessage =>
   typeof m === 'object' && m !== null && typeof (m as { t?: unknown }).t === 'string';
 
@@ -56,7 +41,7 @@ export class InstanceRelay {
 
   static async start(databaseUrl: string, events: AnalysisEvents, log: Logger): Promise<InstanceRelay> {
     let self: InstanceRelay | undefined;
-    const relay = await startRelay({
+    const relay = await PgRelay.start({
       databaseUrl,
       channel: 'metrics_events',
       onMessage: (m) => self?.receive(m, events),
@@ -89,7 +74,7 @@ export class InstanceRelay {
    * message, so the client is what is read (the multi-instance tests fail if that ever changes).
    */
   get connected(): boolean {
-    return (this.relay as unknown as { client: unknown }).client != null;
+    return this.relay.connected;
   }
 
   publish(message: InstanceMessage): void {

@@ -2,6 +2,10 @@ import { SseStream } from '@app/kit';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+import type { CommitTick } from './analysis-events.js';
+
+// Stages whose progress is streamed: files while analyzing, commits in a history run.
+const COUNTED: ReadonlySet<string> = new Set(['analyzing', 'history']);
 
 // Other processes' workers only show up in the database; this bounds how late their changes appear.
 const POLL_MS = 1000;
@@ -22,12 +26,14 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
   let stopWatching = () => {};
   const sse = new SseStream(reply.raw, { onClose: () => stopWatching() });
 
-  const sendProgress = (done: number, total: number) => {
-    if (currentStage !== 'analyzing' || total <= 0) return;
+  const sendProgress = (done: number, total: number, commit?: CommitTick) => {
+    // A history run's commit, live only (a late joiner gets the stored count).
+    if (commit) sse.send({ event: 'commit', data: { done, total, ...commit } });
+    if (!COUNTED.has(currentStage) || total <= 0) return;
     // Live ticks and stored (throttled) progress interleave; never step back.
     if (total === lastProgress.total && done <= lastProgress.done) return;
     lastProgress = { done, total };
-    sse.send({ event: 'progress', data: { stage: 'analyzing', done, total } });
+    sse.send({ event: 'progress', data: { stage: currentStage, done, total } });
   };
 
   const apply = (row: AnalysisRow) => {
@@ -39,7 +45,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
       if (s.stage !== currentStage) {
         // Leaving analysis: its last count first, so a client that connected late, or whose live
         // ticks raced the stage change, still learns how many files were analysed.
-        if (currentStage === 'analyzing') sendProgress(row.progress_done, row.progress_total);
+        if (COUNTED.has(currentStage)) sendProgress(row.progress_done, row.progress_total);
         lastProgress = { done: -1, total: -1 };
       }
       currentStage = s.stage;
@@ -104,7 +110,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
   const unsubscribe = ctx.events.subscribe(
     id,
     () => void reload(),
-    (t) => sendProgress(t.done, t.total),
+    (t) => sendProgress(t.done, t.total, t.commit),
   );
   const timer = setInterval(() => void reload(), POLL_MS);
   // The client's EventSource reconnects to the next process and gets the replay there.

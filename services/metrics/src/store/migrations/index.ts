@@ -5,6 +5,7 @@ import { historyInsights } from './003-history-insights.js';
 import { findingsSource } from './004-findings-source.js';
 import { duplication } from './005-duplication.js';
 import { commitHistory } from './006-commit-history.js';
+import { contentCache } from './007-content-cache.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, AppMigration> = {
   '004-findings-source': findingsSource,
   '005-duplication': duplication,
   '006-commit-history': commitHistory,
+  '007-content-cache': contentCache,
 };

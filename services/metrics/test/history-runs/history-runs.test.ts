@@ -224,6 +224,65 @@ for (const t of await testDatabases()) {
       assert.equal(afterwards, before);
     });
 
+    test('a history run handed back to the queue keeps its stored commits and does not measure them again', async () => {
+      // As a graceful stop leaves it: pending again, with the per-commit run of its newest earlier commit.
+      const now = Date.now();
+      const earlier = h.commits.slice(0, -1).reverse();
+      const parent = await db
+        .insertInto('analyses')
+        .values({
+          repo_url: repoUrl,
+          owner: h.owner,
+          repo: h.repo,
+          branch: null,
+          ref: null,
+          status: 'running',
+          stage: 'history',
+          stage_times: JSON.stringify([{ stage: 'pending', at: now }]),
+          progress_done: 1,
+          progress_total: earlier.length,
+          warnings: '[]',
+          settings: JSON.stringify({
+            history: false,
+            pylint: false,
+            skip_test_files: true,
+            max_file_count: 10000,
+            exclude: [],
+            history_run: { commits: 10, since: null },
+          }),
+          created_at: now,
+          started_at: now,
+          lease_owner: 'me|1|x',
+          lease_expires_at: now + 60_000,
+          attempts: 1,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const kept = await historyRunsRepo.insertChild(db, parent, 'me|1|x', {
+        commitSha: earlier[0]!.sha,
+        commitDate: Date.parse(earlier[0]!.date),
+        refUsed: 'main',
+        settings: {},
+        startedAt: now,
+        now,
+        results: childResults([], { repoUrl, ref: 'main', commitSha: earlier[0]!.sha, durationMs: 1, now }),
+      });
+      await db
+        .updateTable('analyses')
+        .set({ status: 'pending', stage: 'pending', lease_owner: null, lease_expires_at: null })
+        .where('id', '=', parent.id)
+        .execute();
+      fx.svc.server.ctx.wakeWorker();
+      const rec = (await waitFinished(fx.svc.url, parent.id)) as unknown as Rec;
+      assert.equal(rec.status, 'done', JSON.stringify(rec.error));
+      assert.equal(rec.cache?.history_commits, earlier.length);
+      assert.equal(rec.cache?.history_commits_reused, 1);
+      const children = await childrenOf(db, parent.id);
+      assert.deepEqual(children.map((c) => c.commit_sha).sort(), earlier.map((c) => c.sha).sort());
+      // The kept one was not written again.
+      assert.equal(children.find((c) => c.commit_sha === earlier[0]!.sha)?.id, kept);
+    });
+
     test('a history run whose worker died leaves no per-commit run and is not stuck', async () => {
       const now = Date.now();
       const dead = `${hostname()}|2147483646|dead`;

@@ -23,8 +23,10 @@ function cacheable(a: FileAnalysis): boolean {
   return e === null || (!isTimeoutError(e) && !TRANSIENT.some((t) => e.startsWith(t)));
 }
 
-/** `a` with every row's path set to `path` (cached results are stored without one). */
+/** `a` with every row's path set to `path` (cached results are stored without one); `a` itself when it has it. */
 export function withPath(a: FileAnalysis, path: string): FileAnalysis {
+  // Results are never changed after measuring, so a history run's unchanged files share one object.
+  if (a.file.path === path) return a;
   return {
     file: { ...a.file, path },
     classes: a.classes.map((c) => ({ ...c, path })),

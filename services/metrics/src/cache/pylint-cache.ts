@@ -1,11 +1,13 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
+import { trackChildGroup } from '../process/child-groups.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
+import { killGroup } from '../repo/run-git.js';
 import { cacheRepo } from '../store/repos/cache-repo.js';
 import type { MetricsDB } from '../store/schema.js';
 
@@ -23,24 +25,53 @@ export interface PylintKey {
 }
 
 const PLUGIN_DIR = fileURLToPath(new URL('../pylint/plugin/', import.meta.url));
-const versions = new Map<string, Promise<string | null>>();
+// A pylint that does not answer --version in this time is used uncached.
+const VERSION_TIMEOUT_MS = 60_000;
 
-/** `pylint --version` of `command` (asked once per process); null when it cannot be run. */
-export function pylintVersion(command: string): Promise<string | null> {
-  let v = versions.get(command);
-  if (!v) {
-    v = new Promise((resolve) => {
-      execFile(command, ['--version'], { timeout: 60_000 }, (err, stdout) =>
-        resolve(err ? null : stdout.trim().replace(/\s+/g, ' ')),
-      );
+/**
+ * `pylint --version` of `command`, asked for every run (an upgrade between runs must not reuse old
+ * results); null when it cannot be run. Its own process group, so a cancel or a crash of the service
+ * reaps it like pylint itself.
+ */
+export function pylintVersion(
+  command: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(command, ['--version'], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          LANG: 'C.UTF-8',
+          PYTHONDONTWRITEBYTECODE: '1',
+        },
+      });
+    } catch {
+      resolve(null);
+      return;
+    }
+    trackChildGroup(child, 'pylint --version');
+    let out = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (d: string) => {
+      if (out.length < 4096) out += d;
     });
-    versions.set(command, v);
-    // A missing pylint may be installed later: ask again next time.
-    void v.then((x) => {
-      if (x === null) versions.delete(command);
-    });
-  }
-  return v;
+    const stop = (): void => killGroup(child);
+    const timer = setTimeout(stop, Math.min(VERSION_TIMEOUT_MS, timeoutMs));
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = (v: string | null): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      resolve(v);
+    };
+    child.on('error', () => done(null));
+    child.on('close', (code) => done(code === 0 && out.trim() ? out.trim().replace(/\s+/g, ' ') : null));
+  });
 }
 
 /**

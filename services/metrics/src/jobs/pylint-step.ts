@@ -20,7 +20,10 @@ export async function runCachedPylintStep(
   warnings: string[],
 ): Promise<{ results: Map<string, PylintFileResult> | null; use: PylintCacheUse }> {
   const cfg = env.ctx.config;
-  const version = cfg.cacheMaxBytes > 0 ? await pylintVersion(cfg.pylintCommand) : null;
+  const version =
+    cfg.cacheMaxBytes > 0 ? await pylintVersion(cfg.pylintCommand, cfg.pylintTimeoutMs, env.signal) : null;
+  // No version (cache off, pylint missing or not answering, run cancelled): pylint runs uncached and
+  // reports any of that the usual way.
   if (version === null) {
     return { results: await runPylintStep(env, dir, files, warnings), use: 'not_cached' };
   }

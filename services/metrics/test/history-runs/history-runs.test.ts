@@ -149,6 +149,22 @@ for (const t of await testDatabases()) {
           .executeTakeFirstOrThrow();
         assert.equal(files.files, new Set(Object.keys(want.functions).map((k) => k.split(':')[0])).size);
       }
+      // A per-commit run reads like any run through the result endpoints (paths as at that commit).
+      const oldest = Number(children.at(-1)?.id);
+      const fns = (
+        await json<{ items: { path: string; name: string; complexity: number }[] }>(
+          await fetch(`${url}/api/analyses/${oldest}/functions?sort=path`),
+        )
+      ).body.items;
+      assert.deepEqual(
+        fns.map((f) => [f.path, f.name, f.complexity]),
+        [
+          ['a.py', 'f', 1],
+          ['b.py', 'g', 2],
+        ],
+      );
+      const summary = await fetch(`${url}/api/analyses/${oldest}/summary`);
+      assert.equal(summary.status, 200);
       // The list shows the history run, never its per-commit runs.
       const list = (await json<Rec[]>(await fetch(`${url}/api/analyses?limit=100`))).body;
       assert.deepEqual(

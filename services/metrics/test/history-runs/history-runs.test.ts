@@ -171,6 +171,13 @@ for (const t of await testDatabases()) {
         list.map((a) => a.id),
         [id],
       );
+      const repos = (
+        await json<{ runs: number; latest_id: number }[]>(await fetch(`${url}/api/repositories`))
+      ).body;
+      assert.deepEqual(
+        repos.map((r) => [r.runs, r.latest_id]),
+        [[1, id]],
+      );
     });
 
     test('a re-run of the same history takes every content from the cache', async () => {

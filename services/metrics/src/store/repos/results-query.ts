@@ -89,10 +89,11 @@ export async function repositoryTrend(db: Kysely<MetricsDB>, repoUrl: string, li
   return rows.reverse();
 }
 
-/** Repositories analysed at least once: run count and latest run. */
+/** Repositories analysed at least once: run count and latest run (history runs' per-commit runs not counted). */
 export async function listRepositories(db: Kysely<MetricsDB>, limit: number) {
   return db
     .selectFrom('analyses')
+    .where('history_parent_id', 'is', null)
     .select((eb) => [
       'repo_url',
       eb.fn.countAll<number>().as('runs'),

@@ -58,12 +58,19 @@ export async function admitAnalysis(
  * and cannot queue beside it: it is refused until that run ends.
  */
 function checkSameExclude(existing: AnalysisRow, run: NewAnalysis): AnalysisRow {
-  const parsed = JSON.parse(existing.settings) as { exclude?: string[]; history_run?: HistorySpec | null };
+  const parsed = JSON.parse(existing.settings) as {
+    exclude?: string[];
+    history?: boolean;
+    history_run?: HistorySpec | null;
+  };
   const theirs = parsed.exclude ?? [];
   const ours = (run.settings.exclude as string[] | undefined) ?? [];
-  if (!sameHistory(parsed.history_run, run.settings.history_run as HistorySpec | null | undefined)) {
+  if (
+    !sameHistory(parsed.history_run, run.settings.history_run as HistorySpec | null | undefined) ||
+    (parsed.history ?? null) !== ((run.settings.history as boolean | undefined) ?? null)
+  ) {
     throw errors.analysis_pending(
-      `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with another history request (${JSON.stringify(parsed.history_run ?? null)}): retry when it has finished`,
+      `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with another history request (history ${parsed.history ?? false}, history_run ${JSON.stringify(parsed.history_run ?? null)}): retry when it has finished`,
     );
   }
   if (!sameExclude(theirs, ours)) {

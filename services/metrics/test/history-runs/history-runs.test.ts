@@ -87,6 +87,22 @@ for (const t of await testDatabases()) {
     });
     after(() => fx?.close());
 
+    test('a queued run is reused only by a request for the same history', async () => {
+      const url = fx.svc.url;
+      const plain = await json(await postAnalysis(url, { repo_url: repoUrl }));
+      assert.equal(plain.status, 202);
+      const same = await json(await postAnalysis(url, { repo_url: repoUrl }));
+      assert.equal(same.status, 200);
+      assert.equal(same.body.id, plain.body.id);
+      for (const history of [{ commits: 2 }, true]) {
+        const other = await json<{ code: string }>(await postAnalysis(url, { repo_url: repoUrl, history }));
+        assert.equal(other.status, 409, JSON.stringify(history));
+        assert.equal(other.body.code, 'analysis_pending');
+      }
+      const cancelled = await fetch(`${url}/api/analyses/${plain.body.id}/cancel`, { method: 'POST' });
+      assert.equal(cancelled.status, 200);
+    });
+
     test('a history run stores one run per earlier first-parent commit, with its metrics, and streams each commit', async () => {
       const url = fx.svc.url;
       const r = await json(await postAnalysis(url, { repo_url: repoUrl, history: { commits: 10 } }));
@@ -168,15 +184,18 @@ for (const t of await testDatabases()) {
       // The list shows the history run, never its per-commit runs.
       const list = (await json<Rec[]>(await fetch(`${url}/api/analyses?limit=100`))).body;
       assert.deepEqual(
-        list.map((a) => a.id),
-        [id],
+        list.map((a) => [a.id, a.status]),
+        [
+          [id, 'done'],
+          [id - 1, 'cancelled'],
+        ],
       );
       const repos = (
         await json<{ runs: number; latest_id: number }[]>(await fetch(`${url}/api/repositories`))
       ).body;
       assert.deepEqual(
         repos.map((r) => [r.runs, r.latest_id]),
-        [[1, id]],
+        [[2, id]],
       );
     });
 

@@ -40,14 +40,14 @@ export const decodeAnalysis = (b: Buffer): FileAnalysis => JSON.parse(gunzipSync
 
 /**
  * A run's view of the blob cache: pyscan's result per file content (git blob id) and pyscan version,
- * looked up in this run's memory, then in the database; what is measured is remembered for the rest
- * of the run and stored at `flush`. Counts distinct blobs read from the database and measured.
+ * looked up in this run's memory, then in the database; what is measured is remembered (see
+ * `retain`) and stored at `flush`. Counts distinct blobs read from the database and measured.
  */
 export class BlobCache {
-  /** Distinct blobs whose result came from the database. */
-  hits = 0;
-  /** Distinct blobs measured by pyscan in this run. */
-  measured = 0;
+  private readonly hitOids = new Set<string>();
+  private readonly measuredOids = new Set<string>();
+  // Files without a blob id (not in the commit's tree listing): measured, never cached.
+  private unkeyed = 0;
   private readonly memo = new Map<string, FileAnalysis>();
   private readonly inflight = new Map<string, Promise<FileAnalysis>>();
   private pending: BlobEntry[] = [];
@@ -75,7 +75,7 @@ export class BlobCache {
     if (this.enabled && unknown.length > 0) {
       for (const row of await cacheRepo.getBlobs(this.db, unknown, this.version, Date.now())) {
         this.memo.set(row.blob_id, decodeAnalysis(row.payload));
-        this.hits++;
+        if (!this.measuredOids.has(row.blob_id)) this.hitOids.add(row.blob_id);
       }
     }
     let done = 0;
@@ -100,14 +100,27 @@ export class BlobCache {
     return out;
   }
 
+  /** Distinct blobs whose result came from the database (not measured earlier in this run). */
+  get hits(): number {
+    return this.hitOids.size;
+  }
+
+  /** Distinct blobs (and files without a blob id) measured by pyscan in this run. */
+  get measured(): number {
+    return this.measuredOids.size + this.unkeyed;
+  }
+
   private measureOnce(item: BlobItem, measure: (item: BlobItem) => Promise<FileAnalysis>) {
-    if (item.oid === null) return measure(item);
+    if (item.oid === null) {
+      this.unkeyed++;
+      return measure(item);
+    }
     const oid = item.oid;
     let p = this.inflight.get(oid);
     if (!p) {
       p = measure(item).then((a) => {
         this.inflight.delete(oid);
-        this.measured++;
+        this.measuredOids.add(oid);
         if (cacheable(a)) {
           this.memo.set(oid, a);
           if (this.enabled) this.pending.push({ blob_id: oid, payload: encodeAnalysis(a) });
@@ -117,6 +130,15 @@ export class BlobCache {
       this.inflight.set(oid, p);
     }
     return p;
+  }
+
+  /**
+   * Forgets the results of every blob but `oids` (a history run keeps one commit's files: the next
+   * commit shares most of them, and memory stays bounded by one commit however long the history).
+   * Forgotten ones are still in the database.
+   */
+  retain(oids: ReadonlySet<string>): void {
+    for (const oid of this.memo.keys()) if (!oids.has(oid)) this.memo.delete(oid);
   }
 
   /** Stores what this run measured since the last flush. */

@@ -76,6 +76,7 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
         signal,
       );
       const measured = cache.measured - before;
+      cache.retain(new Set(files.map((f) => f.oid)));
       measureMs += Date.now() - t0;
       // The previous commit's write ran while this one was measured; one write at a time.
       await writing;

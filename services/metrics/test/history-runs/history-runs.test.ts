@@ -181,6 +181,12 @@ for (const t of await testDatabases()) {
       );
       const summary = await fetch(`${url}/api/analyses/${oldest}/summary`);
       assert.equal(summary.status, 200);
+      const download = await json<{ code: string; detail: string }>(
+        await fetch(`${url}/api/analyses/${oldest}/download/file`),
+      );
+      assert.equal(download.status, 404);
+      assert.equal(download.body.code, 'not_found');
+      assert.match(download.body.detail, /per-commit run of history run/);
       // The list shows the history run, never its per-commit runs.
       const list = (await json<Rec[]>(await fetch(`${url}/api/analyses?limit=100`))).body;
       assert.deepEqual(

@@ -21,6 +21,8 @@ export interface PoolOptions {
 export interface AnalyzerPool {
   /** Reads absPath in a worker and analyses it; relPath is what the rows carry as `path`. */
   analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis>;
+  /** Analyses `source` (a file's bytes, e.g. a git blob never written to disk) as `relPath`, in a worker. */
+  analyzeSource(source: Uint8Array, relPath: string): Promise<FileAnalysis>;
   /** Stops the workers; pending requests resolve with a parse_error row. */
   close(): Promise<void>;
   readonly threads: number;
@@ -136,6 +138,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
         slot.busy.push(task);
         if (slot.busy.length === 1) arm(slot);
         const req: WorkRequest = { id: task.id, absPath: task.absPath, relPath: task.relPath };
+        if (task.source) req.source = task.source;
         slot.worker.postMessage(req);
       }
     }
@@ -203,21 +206,28 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
 
   await Promise.all(Array.from({ length: threads }, spawn));
 
+  const enqueue = (task: Omit<Task, 'id' | 'resolve'>): Promise<FileAnalysis> => {
+    if (closed) return Promise.resolve(failedAnalysis(task.relPath, 'analyzer pool is closed'));
+    return new Promise((resolve) => {
+      queue.push({ ...task, id: nextId++, resolve });
+      unsorted = true;
+      if (!pumpQueued) {
+        pumpQueued = true;
+        queueMicrotask(() => {
+          pumpQueued = false;
+          pump();
+        });
+      }
+    });
+  };
+
   return {
     threads,
     analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis> {
-      if (closed) return Promise.resolve(failedAnalysis(relPath, 'analyzer pool is closed'));
-      return new Promise((resolve) => {
-        queue.push({ id: nextId++, absPath, relPath, resolve, size: sizeOf(absPath) });
-        unsorted = true;
-        if (!pumpQueued) {
-          pumpQueued = true;
-          queueMicrotask(() => {
-            pumpQueued = false;
-            pump();
-          });
-        }
-      });
+      return enqueue({ absPath, relPath, size: sizeOf(absPath) });
+    },
+    analyzeSource(source: Uint8Array, relPath: string): Promise<FileAnalysis> {
+      return enqueue({ absPath: '', relPath, source, size: source.length });
     },
     async close(): Promise<void> {
       closed = true;

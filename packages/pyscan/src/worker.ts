@@ -10,6 +10,8 @@ export interface WorkRequest {
   id: number;
   absPath: string;
   relPath: string;
+  /** The file's bytes, when they do not come from disk (absPath is then unused). */
+  source?: Uint8Array;
 }
 
 /** The answer to one request. */
@@ -18,7 +20,13 @@ export interface WorkResult {
   analysis: FileAnalysis;
 }
 
-function analyzeFile(absPath: string, relPath: string): FileAnalysis {
+function analyzeFile(absPath: string, relPath: string, source?: Uint8Array): FileAnalysis {
+  if (source) {
+    if (source.length > MAX_SOURCE_BYTES) {
+      return failedAnalysis(relPath, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
+    }
+    return analyzeSource(source, relPath);
+  }
   let bytes: Uint8Array;
   try {
     const size = statSync(absPath).size;
@@ -37,7 +45,7 @@ const port = parentPort;
 if (port) {
   await initPyscan();
   port.on('message', (req: WorkRequest) => {
-    const result: WorkResult = { id: req.id, analysis: analyzeFile(req.absPath, req.relPath) };
+    const result: WorkResult = { id: req.id, analysis: analyzeFile(req.absPath, req.relPath, req.source) };
     port.postMessage(result);
   });
   port.postMessage({ ready: true });

@@ -34,6 +34,10 @@ export const configSchema = {
   SOURCE_MAX_FILE_KB: int({ default: 512, min: 0, max: 1_000_000 }),
   /** Source view: text stored per run (before compression); files past it are not stored. */
   SOURCE_MAX_RUN_MB: int({ default: 100, min: 0, max: 1_000_000 }),
+  /** Content cache (pyscan per blob, pylint per tree): cap in MB, least recently used pruned first; 0 turns it off. */
+  CACHE_MAX_MB: int({ default: 1024, min: 0, max: 10_000_000 }),
+  /** Replaces the pyscan version the blob cache is keyed by (default: pyscan's version and code fingerprint). */
+  CACHE_PYSCAN_VERSION: str(),
   /** A running analysis whose worker has not renewed its lease for this long is taken as dead. */
   LEASE_SECONDS: int({ default: 30, min: 2, max: 3600 }),
   /** How often an idle worker looks for queued analyses (new ones in this process wake it at once). */
@@ -86,6 +90,9 @@ export interface MetricsConfig {
   sourceMaxRunBytes: number;
   duplicationMinTokens: number;
   duplicationMinLines: number;
+  /** CACHE_MAX_MB in bytes; 0 = no content cache. */
+  cacheMaxBytes: number;
+  cachePyscanVersion: string | undefined;
   leaseMs: number;
   pollIntervalMs: number;
   maxQueuedRuns: number;
@@ -160,6 +167,8 @@ export function readConfig(
     sourceMaxRunBytes: c.SOURCE_MAX_RUN_MB * 1024 * 1024,
     duplicationMinTokens: c.DUPLICATION_MIN_TOKENS,
     duplicationMinLines: c.DUPLICATION_MIN_LINES,
+    cacheMaxBytes: c.CACHE_MAX_MB * 1_000_000,
+    cachePyscanVersion: c.CACHE_PYSCAN_VERSION,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
     maxQueuedRuns: c.MAX_QUEUED_RUNS,

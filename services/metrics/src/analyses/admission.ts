@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { sameExclude } from '../exclusions/request-globs.js';
+import { type HistorySpec, sameHistory } from '../history-runs/history-spec.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { type AnalysisRow, analysesRepo, type NewAnalysis } from '../store/repos/analyses-repo.js';
 
@@ -57,8 +58,21 @@ export async function admitAnalysis(
  * and cannot queue beside it: it is refused until that run ends.
  */
 function checkSameExclude(existing: AnalysisRow, run: NewAnalysis): AnalysisRow {
-  const theirs = (JSON.parse(existing.settings) as { exclude?: string[] }).exclude ?? [];
+  const parsed = JSON.parse(existing.settings) as {
+    exclude?: string[];
+    history?: boolean;
+    history_run?: HistorySpec | null;
+  };
+  const theirs = parsed.exclude ?? [];
   const ours = (run.settings.exclude as string[] | undefined) ?? [];
+  if (
+    !sameHistory(parsed.history_run, run.settings.history_run as HistorySpec | null | undefined) ||
+    (parsed.history ?? null) !== ((run.settings.history as boolean | undefined) ?? null)
+  ) {
+    throw errors.analysis_pending(
+      `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with another history request (history ${parsed.history ?? false}, history_run ${JSON.stringify(parsed.history_run ?? null)}): retry when it has finished`,
+    );
+  }
   if (!sameExclude(theirs, ours)) {
     throw errors.analysis_pending(
       `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with other exclusions (${JSON.stringify(theirs)}): retry when it has finished`,

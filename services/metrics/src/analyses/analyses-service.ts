@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { excludeErrors, normalizeExclude } from '../exclusions/request-globs.js';
+import { parseHistory } from '../history-runs/history-spec.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { validateAnalysisInput } from '../repo/validate.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
@@ -11,6 +12,8 @@ export interface CreateAnalysisBody {
   branch?: string | null | undefined;
   ref?: string | null | undefined;
   exclude?: string[] | null | undefined;
+  /** true/false: git-history columns for this run; {commits}/{since}: a history run. */
+  history?: unknown;
 }
 
 /**
@@ -24,8 +27,9 @@ export async function createAnalysis(
 ): Promise<Admission> {
   const v = validateAnalysisInput(body);
   const excludeProblems = excludeErrors(body.exclude);
-  if (!v.ok || excludeProblems.length > 0) {
-    const fieldErrors = [...(v.ok ? [] : v.errors), ...excludeProblems].map((e) => ({
+  const history = parseHistory(body.history);
+  if (!v.ok || excludeProblems.length > 0 || history.errors.length > 0) {
+    const fieldErrors = [...(v.ok ? [] : v.errors), ...excludeProblems, ...history.errors].map((e) => ({
       path: e.field,
       message: e.message,
     }));
@@ -52,11 +56,12 @@ export async function createAnalysis(
       ref: input.ref,
       warnings,
       settings: {
-        history: !c.cloneShallow,
+        history: history.insights ?? !c.cloneShallow,
         pylint: c.pylintEnabled,
         skip_test_files: c.skipTestFiles,
         max_file_count: c.maxFileCount,
         exclude: normalizeExclude(body.exclude),
+        history_run: history.spec,
       },
       now: Date.now(),
     },

@@ -1,3 +1,4 @@
+import type { CacheStats } from '../cache/cache-stats.js';
 import type { AppContext } from '../context.js';
 import { isoOrNull } from '../http/schemas.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
@@ -29,6 +30,8 @@ export interface AnalysisView {
   started_at: string | null;
   finished_at: string | null;
   summary: Record<string, unknown> | null;
+  /** The run's content-cache figures (null before it measured its files, and for per-commit runs). */
+  cache: CacheStats | null;
 }
 
 /** Turns a stored row into the API record; `queue` holds the pending runs' places (queuePositions). */
@@ -55,6 +58,7 @@ export function toAnalysisView(row: AnalysisRow, queue?: ReadonlyMap<number, num
     started_at: isoOrNull(row.started_at),
     finished_at: isoOrNull(row.finished_at),
     summary: row.summary ? JSON.parse(row.summary) : null,
+    cache: row.cache_stats ? (JSON.parse(row.cache_stats) as CacheStats) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 // What a user may do with a run once it exists: cancel it, run it again, delete it.
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import type { HistorySpec } from '../history-runs/history-spec.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
 import type { Admission } from './admission.js';
@@ -37,10 +38,15 @@ export async function retryAnalysis(
   if (!finished(row)) {
     throw errors.analysis_not_finished(`analysis ${id} is ${row.status}: cancel it or wait for it to end`);
   }
-  const settings = JSON.parse(row.settings) as { exclude?: string[] };
+  const settings = JSON.parse(row.settings) as { exclude?: string[]; history_run?: HistorySpec | null };
+  const history = settings.history_run
+    ? settings.history_run.since
+      ? { since: settings.history_run.since, commits: settings.history_run.commits }
+      : { commits: settings.history_run.commits }
+    : undefined;
   return createAnalysis(
     ctx,
-    { repo_url: row.repo_url, branch: row.branch, ref: row.ref, exclude: settings.exclude ?? [] },
+    { repo_url: row.repo_url, branch: row.branch, ref: row.ref, exclude: settings.exclude ?? [], history },
     client,
   );
 }

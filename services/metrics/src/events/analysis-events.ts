@@ -4,6 +4,21 @@ import { EventEmitter } from 'node:events';
 export interface ProgressTick {
   done: number;
   total: number;
+  /** In a history run's `history` stage: the commit just measured (sent as a `commit` event). */
+  commit?: CommitTick;
+}
+
+/** One commit of a history run, measured and stored. */
+export interface CommitTick {
+  sha: string;
+  commit_date: string;
+  /** Python files of the commit. */
+  files: number;
+  /** Distinct file contents pyscan measured for it (the rest came from the cache). */
+  measured: number;
+  /** Stored by an earlier attempt of the run (resumed after a graceful stop): not measured again. */
+  reused: boolean;
+  ms: number;
 }
 
 /** What this process tells the other instances about runs (see instance-relay.ts). */

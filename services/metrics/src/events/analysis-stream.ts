@@ -2,6 +2,10 @@ import { SseStream } from '@app/kit';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+import type { CommitTick } from './analysis-events.js';
+
+// Stages whose progress is streamed: files while analyzing, commits in a history run.
+const COUNTED: ReadonlySet<string> = new Set(['analyzing', 'history']);
 
 // Without a relay (SQLite), other processes' workers only show up in the database; this bounds how
 // late their changes appear. With the PostgreSQL relay their changes arrive as messages, and the poll
@@ -26,12 +30,14 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
   let stopWatching = () => {};
   const sse = new SseStream(reply.raw, { onClose: () => stopWatching() });
 
-  const sendProgress = (done: number, total: number) => {
-    if (currentStage !== 'analyzing' || total <= 0) return;
+  const sendProgress = (done: number, total: number, commit?: CommitTick) => {
+    // A history run's commit, live only (a late joiner gets the stored count).
+    if (commit) sse.send({ event: 'commit', data: { done, total, ...commit } });
+    if (!COUNTED.has(currentStage) || total <= 0) return;
     // Live ticks and stored (throttled) progress interleave; never step back.
     if (total === lastProgress.total && done <= lastProgress.done) return;
     lastProgress = { done, total };
-    sse.send({ event: 'progress', data: { stage: 'analyzing', done, total } });
+    sse.send({ event: 'progress', data: { stage: currentStage, done, total } });
   };
 
   const apply = (row: AnalysisRow) => {
@@ -43,7 +49,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
       if (s.stage !== currentStage) {
         // Leaving analysis: its last count first, so a client that connected late, or whose live
         // ticks raced the stage change, still learns how many files were analysed.
-        if (currentStage === 'analyzing') sendProgress(row.progress_done, row.progress_total);
+        if (COUNTED.has(currentStage)) sendProgress(row.progress_done, row.progress_total);
         lastProgress = { done: -1, total: -1 };
       }
       currentStage = s.stage;
@@ -109,7 +115,7 @@ export function streamAnalysis(ctx: AppContext, first: AnalysisRow, reply: Fasti
   const unsubscribe = ctx.events.subscribe(
     id,
     () => void reload(),
-    (t) => sendProgress(t.done, t.total),
+    (t) => sendProgress(t.done, t.total, t.commit),
   );
   let polls = 0;
   const timer = setInterval(() => {

@@ -29,6 +29,11 @@ export async function openDownload(ctx: AppContext, id: number, level: string): 
     throw errors.unknown_level(`level "${level}" does not exist: use file, class, function, summary or all`);
   }
   const row = await getAnalysis(ctx, id);
+  if (row.history_parent_id != null) {
+    throw errors.not_found(
+      `analysis ${id} is a per-commit run of history run ${row.history_parent_id}: it has no output files (its results are in the API)`,
+    );
+  }
   if (row.status !== 'done' || !row.output_name) {
     throw errors.analysis_not_done(`analysis ${id} is ${row.status}: outputs exist once it is done`);
   }

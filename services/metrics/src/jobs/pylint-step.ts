@@ -1,5 +1,49 @@
+import type { PylintCacheUse } from '../cache/cache-stats.js';
+import { treeId } from '../cache/git-tree.js';
+import {
+  pylintOptionsHash,
+  pylintVersion,
+  readPylintCache,
+  writePylintCache,
+} from '../cache/pylint-cache.js';
 import { PylintError, type PylintFileResult, runPylint } from '../pylint/run-pylint.js';
 import type { RunEnv } from './run-env.js';
+
+/**
+ * {@link runPylintStep} through the pylint cache: the clone's tree id, pylint's version and the
+ * options (files included) give the key; a hit replays the results and their warnings.
+ */
+export async function runCachedPylintStep(
+  env: RunEnv,
+  dir: string,
+  files: string[],
+  warnings: string[],
+): Promise<{ results: Map<string, PylintFileResult> | null; use: PylintCacheUse }> {
+  const cfg = env.ctx.config;
+  const version =
+    cfg.cacheMaxBytes > 0 ? await pylintVersion(cfg.pylintCommand, cfg.pylintTimeoutMs, env.signal) : null;
+  // No version (cache off, pylint missing or not answering, run cancelled): pylint runs uncached and
+  // reports any of that the usual way.
+  if (version === null) {
+    return { results: await runPylintStep(env, dir, files, warnings), use: 'not_cached' };
+  }
+  const key = {
+    tree: await treeId(dir, 'HEAD', env.signal),
+    version,
+    options: pylintOptionsHash({ command: cfg.pylintCommand, jobs: cfg.pylintJobs, files }),
+  };
+  const hit = await readPylintCache(env.ctx.db, key);
+  if (hit) {
+    warnings.push(...hit.warnings);
+    return { results: hit.results, use: 'hit' };
+  }
+  const own: string[] = [];
+  const results = await runPylintStep(env, dir, files, own);
+  warnings.push(...own);
+  // No results (pylint missing, timed out, failed): nothing worth keeping.
+  if (results) await writePylintCache(env.ctx.db, key, { results, warnings: own });
+  return { results, use: 'miss' };
+}
 
 // Files named in one crash warning; the rest are counted.
 const NAMED_FILES = 5;

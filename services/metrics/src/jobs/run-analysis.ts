@@ -1,10 +1,17 @@
+import { join } from 'node:path';
 import { compileGlobs } from '@app/pyscan/config';
+import { BlobCache } from '../cache/blob-cache.js';
+import type { CacheStats } from '../cache/cache-stats.js';
+import { listTree } from '../cache/git-tree.js';
+import { pyscanVersion } from '../cache/pyscan-version.js';
 import { discoverPythonFiles } from '../discovery/discover.js';
 import { detectDuplication } from '../duplication/detect-duplication.js';
 import { readRepositoryConfig } from '../exclusions/repository-config.js';
 import { removeOutputs } from '../exports/remove-outputs.js';
 import { writeOutputs } from '../exports/write-outputs.js';
 import { type HistoryRun, readGitHistory } from '../history/git-history.js';
+import type { HistorySpec } from '../history-runs/history-spec.js';
+import { type HistoryOutcome, runHistoryCommits } from '../history-runs/run-history.js';
 import { computeInsights } from '../insights/compute-insights.js';
 import { outputName } from '../output/output-name.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
@@ -13,9 +20,10 @@ import { cloneUrlFor } from '../repo/validate.js';
 import { buildResults } from '../results/build-results.js';
 import { collectSources } from '../source/collect-sources.js';
 import { type AnalysisRow, analysesRepo } from '../store/repos/analyses-repo.js';
+import { cacheRepo } from '../store/repos/cache-repo.js';
 import { resultsRepo } from '../store/repos/results-repo.js';
-import { analyzeFiles, timeoutWarnings } from './analyze-files.js';
-import { runPylintStep } from './pylint-step.js';
+import { timeoutWarnings } from './analyze-files.js';
+import { runCachedPylintStep } from './pylint-step.js';
 import type { RunEnv } from './run-env.js';
 import { StageReporter } from './stage-reporter.js';
 
@@ -29,14 +37,13 @@ export interface RunSettings {
   exclude?: string[];
   /** The analysed repository's [tool.pyscan] exclude and include_tests, set after the clone. */
   repository_config?: { exclude: string[]; include_tests: boolean | null } | null;
+  /** A history run: the earlier commits to measure as well (absent or null: the analysed commit only). */
+  history_run?: HistorySpec | null;
 }
 
-/** The run stopped being this worker's (cancelled or deleted) while it was finishing. */
-export class RunGone extends Error {
-  constructor(id: number) {
-    super(`analysis ${id} was cancelled or deleted while it was finishing`);
-  }
-}
+import { RunGone } from './run-gone.js';
+
+export { RunGone };
 
 /**
  * One analysis from clone to outputs. Throws on failure (the worker records the code); the scratch
@@ -54,7 +61,8 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
   const clone = await cloneRepo({
     url: cloneUrlFor(row.owner, row.repo, cfg.githubBaseUrl),
     ref: row.ref ?? row.branch,
-    shallow: !settings.history,
+    // Git history insights and history runs read the whole history; everything else needs one commit.
+    shallow: !settings.history && !settings.history_run,
     timeoutMs: cfg.cloneTimeoutMs,
     maxSizeMb: cfg.maxRepoSizeMb,
     scratchRoot: cfg.scratchDir,
@@ -76,8 +84,9 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     await analysesRepo.setSettings(ctx.db, row.id, { ...settings });
     // The repository's exclusions and the request's add up; its include_tests wins over SKIP_TEST_FILES.
     const exclude = compileGlobs([...repoConfig.exclude, ...(settings.exclude ?? [])]);
+    const skipTests = repoConfig.includeTests === null ? settings.skip_test_files : !repoConfig.includeTests;
     const found = await discoverPythonFiles(clone.dir, {
-      skipTests: repoConfig.includeTests === null ? settings.skip_test_files : !repoConfig.includeTests,
+      skipTests,
       maxFiles: settings.max_file_count,
       maxFileBytes: cfg.maxFileSizeBytes,
       exclude,
@@ -94,9 +103,12 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     report.progress(0, total);
     const t0 = Date.now();
     // pylint (separate processes) and pyscan (worker threads) share the cores for the whole stage.
-    const pylintPromise: Promise<Map<string, PylintFileResult> | null> = settings.pylint
-      ? runPylintStep(env, clone.dir, found.files, warnings)
-      : Promise.resolve(null);
+    const pylintPromise: Promise<{
+      results: Map<string, PylintFileResult> | null;
+      use: CacheStats['pylint'];
+    }> = settings.pylint
+      ? runCachedPylintStep(env, clone.dir, found.files, warnings)
+      : Promise.resolve({ results: null, use: 'off' });
     // Keep pylint's failure from being an unhandled rejection while pyscan still runs.
     let pylintSettled = !settings.pylint;
     pylintPromise.then(
@@ -111,14 +123,17 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     const sourcesPromise = collectSources(clone.dir, found.files, limits, signal);
     sourcesPromise.catch(() => {});
     const pool = await env.pool();
-    const analyses = await analyzeFiles(
-      pool,
-      clone.dir,
-      found.files,
+    // Contents measured before (this or any run, same pyscan) come from the cache; the rest from disk.
+    const cache = new BlobCache(ctx.db, pyscanVersion(cfg.cachePyscanVersion), cfg.cacheMaxBytes > 0);
+    const tree = await listTree(clone.dir, 'HEAD', signal);
+    const analyses = await cache.resolve(
+      found.files.map((path) => ({ path, oid: tree.get(path)?.oid ?? null })),
+      (item) => pool.analyzeFile(join(clone.dir, item.path), item.path),
       (d) => report.progress(d, total),
       signal,
     );
-    log.info({ files: total, ms: Date.now() - t0 }, 'pyscan done');
+    await cache.flush();
+    log.info({ files: total, measured: cache.measured, ms: Date.now() - t0 }, 'pyscan done');
     // pylint usually takes longer than pyscan: say so, rather than sit at "100 %" with no word.
     if (!pylintSettled) await report.stage('linting');
     for (const w of timeoutWarnings(analyses, cfg.maxFileSeconds)) {
@@ -134,7 +149,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       signal,
     );
     log.info({ ms: Date.now() - t2, groups: duplication.groups.length }, 'duplication done');
-    const pylint = await pylintPromise;
+    const { results: pylint, use: pylintUse } = await pylintPromise;
     const sources = await sourcesPromise;
     log.info({ ms: Date.now() - t0 }, 'analyzing done');
     await report.flush();
@@ -158,6 +173,31 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
         : await readGitHistory(clone.dir, { paths: found.files, signal });
       log.info({ ms: Date.now() - t1, commits: history.commitsRead }, 'history done');
     }
+
+    let historyRun: HistoryOutcome | null = null;
+    if (settings.history_run) {
+      historyRun = await runHistoryCommits({
+        env,
+        row,
+        dir: clone.dir,
+        refUsed: clone.refUsed,
+        spec: settings.history_run,
+        rules: { skipTests, maxFiles: settings.max_file_count, maxFileBytes: cfg.maxFileSizeBytes, exclude },
+        childSettings: { ...settings, history: false, pylint: false, history_run: null, history_of: row.id },
+        cache,
+        pool,
+        report,
+        log,
+      });
+    }
+    const stats: CacheStats = {
+      blobs_hit: cache.hits,
+      blobs_measured: cache.measured,
+      pylint: pylintUse,
+      history_commits: historyRun?.commits ?? null,
+      history_commits_reused: historyRun?.reused ?? null,
+    };
+    await analysesRepo.setCacheStats(ctx.db, row.id, stats);
 
     await report.stage('generating');
     const now = Date.now();
@@ -198,8 +238,21 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       throw new RunGone(row.id);
     }
     ctx.events.changed(row.id);
-    log.info({ ms: Date.now() - startedAt }, 'analysis done');
+    log.info({ ms: Date.now() - startedAt, cache: stats }, 'analysis done');
+    await pruneCache(env);
   } finally {
     await removeScratch(clone.dir);
+  }
+}
+
+/** Keeps the content cache under CACHE_MAX_MB, least recently used first; a failure only logs. */
+async function pruneCache(env: RunEnv): Promise<void> {
+  const cap = env.ctx.config.cacheMaxBytes;
+  if (cap <= 0) return;
+  try {
+    const removed = await cacheRepo.prune(env.ctx.db, cap);
+    if (removed > 0) env.ctx.log.info({ removed }, 'content cache pruned');
+  } catch (e) {
+    env.ctx.log.warn({ err: e }, 'content cache not pruned');
   }
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import type { CommitTick } from '../events/analysis-events.js';
 import { analysesRepo } from '../store/repos/analyses-repo.js';
 import type { Stage } from '../store/schema.js';
 
@@ -28,10 +29,20 @@ export class StageReporter {
     this.ctx.events.progress(this.id, { done, total });
     const now = Date.now();
     if (done !== total && now - this.lastWrite < PROGRESS_WRITE_MS) return;
-    this.lastWrite = now;
+    this.store(done, total);
+  }
+
+  private store(done: number, total: number): void {
+    this.lastWrite = Date.now();
     this.pending = this.pending
       .then(() => analysesRepo.setProgress(this.ctx.db, this.id, done, total))
       .catch((e: unknown) => this.ctx.log.warn({ err: e, analysis: this.id }, 'progress not stored'));
+  }
+
+  /** A history run's commit is stored: a `commit` event live, and the count as progress. */
+  commit(done: number, total: number, commit: CommitTick): void {
+    this.ctx.events.progress(this.id, { done, total, commit });
+    this.store(done, total);
   }
 
   /** Waits for queued progress writes. */

@@ -4,6 +4,7 @@ import { type AnalyzerPool, createAnalyzerPool } from '@app/pyscan';
 import type { AppContext } from '../context.js';
 import { ChildGroups, withChildGroups } from '../process/child-groups.js';
 import { type AnalysisRow, analysesRepo, requeueRun } from '../store/repos/analyses-repo.js';
+import { historyRunsRepo } from '../store/repos/history-runs-repo.js';
 import { failureOf } from './failure.js';
 import { newLeaseOwner, ownerIsGone, releaseLeaseOwner } from './lease-owner.js';
 import { RunGone, runAnalysis } from './run-analysis.js';
@@ -134,6 +135,7 @@ export class Worker {
       this.ctx.wakeWorker();
     } else if (signal.aborted && signal.reason === LEASE_LOST) {
       log.warn('analysis abandoned: it was cancelled, deleted or taken over');
+      await this.dropChildren(row.id);
       return;
     } else if ((signal.aborted && signal.reason === CANCELLED) || err instanceof RunGone) {
       log.info('analysis stopped: it was cancelled or deleted');
@@ -143,7 +145,25 @@ export class Worker {
       else log.error({ err }, 'analysis failed');
       await analysesRepo.markFailed(this.ctx.db, row.id, this.owner, Date.now(), f.code, f.message);
     }
+    await this.dropChildren(row.id);
     this.ctx.events.changed(row.id);
+  }
+
+  /**
+   * A history run that failed or was cancelled keeps none of its per-commit runs (each was stored
+   * whole; a run handed back at shutdown keeps them and goes on from there).
+   */
+  private async dropChildren(id: number): Promise<void> {
+    try {
+      const n = await historyRunsRepo.dropChildrenOfUnfinished(this.ctx.db, id);
+      if (n > 0)
+        this.ctx.log.info(
+          { analysis: id, children: n },
+          'per-commit runs of an unfinished history run removed',
+        );
+    } catch (e) {
+      this.ctx.log.warn({ err: e, analysis: id }, 'per-commit runs not removed');
+    }
   }
 
   private pool(): Promise<AnalyzerPool> {
@@ -207,6 +227,7 @@ export class Worker {
           `the service stopped while the analysis was in stage ${r.stage}${starts}`,
         );
         log.warn('analysis interrupted by a stop of the service');
+        await this.dropChildren(r.id);
       }
       this.ctx.events.changed(r.id);
     }

@@ -13,6 +13,8 @@ export const STAGES = [
   // Entered when pyscan has measured every file but pylint is still running (pylint runs alongside).
   'linting',
   'git_analysis',
+  // A history run measuring its earlier commits (progress counts commits).
+  'history',
   'generating',
   'done',
 ] as const;
@@ -56,6 +58,8 @@ export interface AnalysesTable {
   lease_expires_at: number | null;
   heartbeat_at: number | null;
   attempts: number;
+  /** JSON of the run's cache figures (`CacheStats`); null before migration 007 or before it finished measuring. */
+  cache_stats: string | null;
 }
 
 /**
@@ -188,6 +192,26 @@ export interface SourceFilesTable {
   content: Buffer | null;
 }
 
+/** pyscan's result for one file content (gzip of JSON `FileAnalysis` without paths), per pyscan version. */
+export interface BlobMetricsTable {
+  blob_id: string;
+  pyscan_version: string;
+  payload: Buffer;
+  /** Size of `payload`: the cap counts these. */
+  bytes: number;
+  last_used_at: number;
+}
+
+/** pylint's results for one tree, pylint version and options (gzip of JSON). */
+export interface PylintCacheTable {
+  tree_id: string;
+  pylint_version: string;
+  options_hash: string;
+  payload: Buffer;
+  bytes: number;
+  last_used_at: number;
+}
+
 /** One file of a run's outputs, kept so that every instance can serve it (migration 007). */
 export interface OutputFilesTable {
   id: Generated<number>;
@@ -200,6 +224,8 @@ export interface OutputFilesTable {
 
 export interface MetricsDB {
   output_files: OutputFilesTable;
+  blob_metrics: BlobMetricsTable;
+  pylint_cache: PylintCacheTable;
   findings: FindingsTable;
   source_files: SourceFilesTable;
   history_insights: HistoryInsightsTable;

@@ -7,6 +7,7 @@ const Stage = Type.Union([
   Type.Literal('analyzing'),
   Type.Literal('linting'),
   Type.Literal('git_analysis'),
+  Type.Literal('history'),
   Type.Literal('generating'),
   Type.Literal('done'),
   Type.Literal('failed'),
@@ -33,6 +34,26 @@ export const CreateAnalysisBody = Type.Object(
           'Globs of files and folders to leave out, relative to the repository root (a name without "/" matches at any depth). They add to the repository\'s own [tool.pyscan] exclude.',
         examples: [['legacy', 'src/gen/**', '*_pb2.py']],
       }),
+    ),
+    history: Type.Optional(
+      Type.Union(
+        [
+          Type.Boolean(),
+          Type.Object(
+            {
+              // Ranges and the date are checked by parseHistory, which names the field in its 422.
+              commits: Type.Optional(Type.Number({ description: '1–500', examples: [100] })),
+              since: Type.Optional(Type.String({ description: 'YYYY-MM-DD', examples: ['2024-01-01'] })),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'true/false: the git-history columns and insights for this run (default CLONE_SHALLOW=false). {commits: N} (1–500) and/or {since: "YYYY-MM-DD"}: a history run, which also measures up to N earlier commits of the first-parent line (500 with since alone), evenly spaced, each stored as its own run (history_parent_id).',
+        },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -69,6 +90,32 @@ export const Analysis = Type.Object({
   started_at: NullableTime,
   finished_at: NullableTime,
   summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  cache: Type.Union([
+    Type.Object(
+      {
+        blobs_hit: Type.Integer({
+          description: 'Distinct file contents whose metrics came from the content cache.',
+        }),
+        blobs_measured: Type.Integer({ description: 'Distinct file contents pyscan measured in this run.' }),
+        pylint: Type.Union(
+          [Type.Literal('hit'), Type.Literal('miss'), Type.Literal('off'), Type.Literal('not_cached')],
+          {
+            description:
+              'hit: replayed from the cache; miss: pylint ran and was cached; off: pylint disabled; not_cached: pylint missing or the cache off.',
+          },
+        ),
+        history_commits: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'A history run: the earlier commits it measured (null for other runs).',
+        }),
+        history_commits_reused: Type.Union([Type.Integer(), Type.Null()]),
+      },
+      {
+        description:
+          "The run's content-cache figures; null until it has measured its files, and for per-commit runs.",
+      },
+    ),
+    Type.Null(),
+  ]),
 });
 
 export const ListQuery = Type.Object(

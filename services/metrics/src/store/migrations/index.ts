@@ -6,6 +6,7 @@ import { findingsSource } from './004-findings-source.js';
 import { duplication } from './005-duplication.js';
 import { commitHistory } from './006-commit-history.js';
 import { storedOutputs } from './007-stored-outputs.js';
+import { contentCache } from './008-content-cache.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, AppMigration> = {
   '005-duplication': duplication,
   '006-commit-history': commitHistory,
   '007-stored-outputs': storedOutputs,
+  '008-content-cache': contentCache,
 };

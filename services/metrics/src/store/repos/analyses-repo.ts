@@ -102,9 +102,9 @@ export const analysesRepo = {
     return db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Newest first. */
+  /** Newest first; a history run's per-commit runs are left out (they are read by id or through it). */
   async list(db: Kysely<MetricsDB>, limit: number, repoUrl?: string): Promise<AnalysisRow[]> {
-    let q = db.selectFrom('analyses').selectAll();
+    let q = db.selectFrom('analyses').selectAll().where('history_parent_id', 'is', null);
     if (repoUrl !== undefined) q = q.where('repo_url', '=', repoUrl);
     return q.orderBy('id', 'desc').limit(limit).execute();
   },
@@ -181,6 +181,15 @@ export const analysesRepo = {
     await db
       .updateTable('analyses')
       .set({ commit_sha: commitSha, ref_used: refUsed, commit_date: commitDate })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Records the run's content-cache figures (JSON of `CacheStats`). */
+  async setCacheStats(db: Kysely<MetricsDB>, id: number, stats: unknown) {
+    await db
+      .updateTable('analyses')
+      .set({ cache_stats: JSON.stringify(stats) })
       .where('id', '=', id)
       .execute();
   },

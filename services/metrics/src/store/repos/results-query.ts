@@ -58,10 +58,11 @@ export async function queryPage(
   return { rows: rows as Record<string, unknown>[], total: Number(counted?.n ?? 0) };
 }
 
-/** Repositories analysed at least once: run count and latest run. */
+/** Repositories analysed at least once: run count and latest run (history runs' per-commit runs not counted). */
 export async function listRepositories(db: Kysely<MetricsDB>, limit: number) {
   return db
     .selectFrom('analyses')
+    .where('history_parent_id', 'is', null)
     .select((eb) => [
       'repo_url',
       eb.fn.countAll<number>().as('runs'),

@@ -7,6 +7,7 @@ export type Stage =
   | 'analyzing'
   | 'linting'
   | 'git_analysis'
+  | 'history'
   | 'generating'
   | 'done'
   | 'failed'

@@ -7,6 +7,7 @@ const LABEL: Record<string, string> = {
   analyzing: 'analyzing',
   linting: 'pylint running',
   git_analysis: 'reading history',
+  history: 'measuring earlier commits',
   generating: 'writing outputs',
   done: 'done',
   failed: 'failed',

@@ -10,6 +10,7 @@ const ORDER: Stage[] = [
   'analyzing',
   'linting',
   'git_analysis',
+  'history',
   'generating',
   'done',
 ];
@@ -47,6 +48,7 @@ export function Progress({
 }) {
   const [live, setLive] = useState<Live>(() => fromRecord(analysis));
   const history = analysis.settings?.history === true;
+  const historyRun = Boolean(analysis.settings?.history_run);
 
   useEffect(() => {
     if (analysis.status === 'failed' || analysis.status === 'cancelled') return;
@@ -110,8 +112,8 @@ export function Progress({
   const stages = ORDER.filter(
     (s) =>
       live.reached.has(s) ||
-      (s !== 'git_analysis' && s !== 'linting') ||
-      (s === 'git_analysis' ? history : pylint),
+      (s !== 'git_analysis' && s !== 'linting' && s !== 'history') ||
+      (s === 'history' ? historyRun : s === 'git_analysis' ? history : pylint),
   );
   const cancelled = live.current === 'cancelled' || analysis.status === 'cancelled';
   const failed = cancelled || live.current === 'failed' || analysis.status === 'failed';

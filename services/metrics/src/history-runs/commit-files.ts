@@ -1,0 +1,47 @@
+import type { TreeEntry } from '../cache/git-tree.js';
+import { SKIPPED_DIRS } from '../discovery/discover.js';
+import { isTestPath } from '../discovery/test-paths.js';
+
+/** The discovery rules of the run, applied to a commit's tree listing instead of a work tree. */
+export interface CommitFileRules {
+  skipTests: boolean;
+  maxFiles: number;
+  maxFileBytes: number;
+  exclude: (relPath: string) => boolean;
+}
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The Python files of one commit that discovery would pick in a checkout of it: regular `.py` blobs
+ * (symlinks never), outside skipped folders and virtualenvs (a folder holding `pyvenv.cfg`), not
+ * excluded, not tests when they are skipped, not over the size cap, at most `maxFiles` in path order.
+ */
+export function commitFiles(tree: Map<string, TreeEntry>, rules: CommitFileRules): TreeEntry[] {
+  const venvs = new Set<string>();
+  for (const path of tree.keys()) {
+    if (path === 'pyvenv.cfg' || !path.endsWith('/pyvenv.cfg')) continue;
+    venvs.add(path.slice(0, -'/pyvenv.cfg'.length));
+  }
+  const out: TreeEntry[] = [];
+  for (const e of tree.values()) {
+    if (!e.path.endsWith('.py') || e.mode === '120000' || e.mode === '160000') continue;
+    if (rules.skipTests && isTestPath(e.path)) continue;
+    if (e.size > rules.maxFileBytes) continue;
+    if (!folderAllowed(e.path, venvs, rules.exclude) || rules.exclude(e.path)) continue;
+    out.push(e);
+  }
+  out.sort((a, b) => byCodeUnit(a.path, b.path));
+  return out.slice(0, rules.maxFiles);
+}
+
+function folderAllowed(path: string, venvs: Set<string>, exclude: (p: string) => boolean): boolean {
+  const parts = path.split('/');
+  let dir = '';
+  for (let i = 0; i < parts.length - 1; i++) {
+    const name = parts[i] ?? '';
+    dir = dir === '' ? name : `${dir}/${name}`;
+    if (SKIPPED_DIRS.has(name) || name.endsWith('.egg-info') || venvs.has(dir) || exclude(dir)) return false;
+  }
+  return true;
+}

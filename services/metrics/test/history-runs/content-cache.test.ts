@@ -1,0 +1,201 @@
+// The content cache on both engines: shared by runs across restarts, keyed by pyscan's version (a new
+// version measures again), pylint's results replayed per tree and options, pruned oldest first.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { needTool, testDatabases } from '@app/kit/testing';
+import type { Kysely } from 'kysely';
+import { cacheRepo } from '../../src/store/repos/cache-repo.js';
+import type { MetricsDB } from '../../src/store/schema.js';
+import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { json, postAnalysis, startService, type TestService, waitFinished } from '../helpers/service.js';
+import { buildHistoryFixture, type HistoryFixture } from './history-fixture.js';
+
+const skipGit = needTool('git');
+const skipPylint = needTool('pylint');
+
+interface Rec {
+  id: number;
+  status: string;
+  cache: Record<string, unknown> | null;
+  warnings: string[];
+  error: unknown;
+}
+
+async function run(url: string, body: Record<string, unknown>): Promise<Rec> {
+  const r = await json(await postAnalysis(url, body));
+  assert.equal(r.status, 202, JSON.stringify(r.body));
+  const done = (await waitFinished(url, r.body.id as number)) as unknown as Rec;
+  assert.equal(done.status, 'done', JSON.stringify(done.error));
+  return done;
+}
+
+for (const t of await testDatabases()) {
+  describe(`content cache (${t.name})`, { skip: skipGit || t.skip }, () => {
+    let base: FixtureBase;
+    let h!: HistoryFixture;
+    let store: Awaited<ReturnType<typeof t.create>>;
+    let repoUrl: string;
+    before(async () => {
+      base = createFixtureBase();
+      h = buildHistoryFixture(base);
+      repoUrl = `https://github.com/${h.owner}/${h.repo}`;
+      store = await t.create();
+    });
+    after(async () => {
+      await store?.cleanup();
+      base?.cleanup();
+    });
+
+    const start = (env: Record<string, string>): Promise<TestService> =>
+      startService({
+        DATABASE_URL: store.databaseUrl,
+        DATA_DIR: store.dataDir,
+        GITHUB_BASE_URL: base.baseUrl,
+        PYLINT_ENABLED: 'false',
+        ...env,
+      });
+
+    test('the cache outlives the process, and a new pyscan version measures every file again', async () => {
+      const first = await start({ CACHE_PYSCAN_VERSION: 'one' });
+      try {
+        const r = await run(first.url, { repo_url: repoUrl });
+        assert.deepEqual(r.cache, {
+          blobs_hit: 0,
+          blobs_measured: h.headBlobs,
+          pylint: 'off',
+          history_commits: null,
+          history_commits_reused: null,
+        });
+      } finally {
+        await first.close();
+      }
+      const same = await start({ CACHE_PYSCAN_VERSION: 'one' });
+      try {
+        const r = await run(same.url, { repo_url: repoUrl });
+        assert.equal(r.cache?.blobs_hit, h.headBlobs);
+        assert.equal(r.cache?.blobs_measured, 0);
+      } finally {
+        await same.close();
+      }
+      const upgraded = await start({ CACHE_PYSCAN_VERSION: 'two' });
+      try {
+        const r = await run(upgraded.url, { repo_url: repoUrl });
+        assert.equal(r.cache?.blobs_hit, 0);
+        assert.equal(r.cache?.blobs_measured, h.headBlobs);
+        const versions = await upgraded.server.ctx.db
+          .selectFrom('blob_metrics')
+          .select('pyscan_version')
+          .distinct()
+          .orderBy('pyscan_version')
+          .execute();
+        assert.deepEqual(
+          versions.map((v) => v.pyscan_version),
+          ['one', 'two'],
+        );
+      } finally {
+        await upgraded.close();
+      }
+      // CACHE_MAX_MB=0 turns the cache off: nothing read, nothing written.
+      const off = await start({ CACHE_PYSCAN_VERSION: 'three', CACHE_MAX_MB: '0' });
+      try {
+        const r = await run(off.url, { repo_url: repoUrl });
+        assert.equal(r.cache?.blobs_hit, 0);
+        assert.equal(r.cache?.blobs_measured, h.headBlobs);
+        const n = await off.server.ctx.db
+          .selectFrom('blob_metrics')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('pyscan_version', '=', 'three')
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(n.n), 0);
+      } finally {
+        await off.close();
+      }
+    });
+
+    test('pylint results are replayed for the same tree, pylint and options', {
+      skip: skipPylint,
+    }, async () => {
+      const svc = await start({ PYLINT_ENABLED: 'true', CACHE_PYSCAN_VERSION: 'one' });
+      try {
+        const db = svc.server.ctx.db;
+        const scores = async (id: number) =>
+          (
+            await db
+              .selectFrom('file_metrics')
+              .select(['path', 'pylint_score', 'pylint_convention', 'pylint_warning'])
+              .where('analysis_id', '=', id)
+              .orderBy('path')
+              .execute()
+          ).map((r) => ({ ...r }));
+        const findings = async (id: number) =>
+          Number(
+            (
+              await db
+                .selectFrom('findings')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('analysis_id', '=', id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const first = await run(svc.url, { repo_url: repoUrl });
+        assert.equal(first.cache?.pylint, 'miss');
+        const second = await run(svc.url, { repo_url: repoUrl });
+        assert.equal(second.cache?.pylint, 'hit');
+        const a = await scores(first.id);
+        assert.ok(
+          a.every((r) => r.pylint_score !== null),
+          JSON.stringify(a),
+        );
+        assert.deepEqual(await scores(second.id), a);
+        assert.equal(await findings(second.id), await findings(first.id));
+        assert.ok((await findings(first.id)) > 0);
+        // Other files checked (an exclusion): other options, so pylint runs again.
+        const narrowed = await run(svc.url, { repo_url: repoUrl, exclude: ['d.py'] });
+        assert.equal(narrowed.cache?.pylint, 'miss');
+        // A history run lints its own commit only (here from the cache), never the earlier ones.
+        const hist = await run(svc.url, { repo_url: repoUrl, history: { commits: 2 } });
+        assert.equal(hist.cache?.pylint, 'hit');
+        const childScores = await db
+          .selectFrom('file_metrics')
+          .innerJoin('analyses', 'analyses.id', 'file_metrics.analysis_id')
+          .select('file_metrics.pylint_score')
+          .where('analyses.history_parent_id', '=', hist.id)
+          .execute();
+        assert.ok(childScores.length > 0);
+        assert.ok(childScores.every((r) => r.pylint_score === null));
+      } finally {
+        await svc.close();
+      }
+    });
+
+    test('pruning removes the least recently used entries of both tables until the cap holds', async () => {
+      const svc = await start({ CACHE_PYSCAN_VERSION: 'prune' });
+      const db: Kysely<MetricsDB> = svc.server.ctx.db;
+      try {
+        await db.deleteFrom('blob_metrics').execute();
+        await db.deleteFrom('pylint_cache').execute();
+        const payload = (n: number) => Buffer.alloc(n, 1);
+        for (const [i, used] of [50, 10, 40, 20].entries()) {
+          await cacheRepo.putBlobs(db, [{ blob_id: `b${i}`, payload: payload(100) }], 'v', used);
+        }
+        await cacheRepo.putPylint(db, { tree: 't1', version: 'p', options: 'o' }, payload(100), 30);
+        assert.equal(await cacheRepo.totalBytes(db), 500);
+        // Reading an entry makes it recent.
+        assert.equal((await cacheRepo.getBlobs(db, ['b1'], 'v', 60)).length, 1);
+        assert.equal(await cacheRepo.prune(db, 500), 0);
+        // Over by 150 bytes: the two oldest go, b3 (20) then the pylint entry (30).
+        assert.equal(await cacheRepo.prune(db, 350), 2);
+        const left = await db.selectFrom('blob_metrics').select('blob_id').orderBy('blob_id').execute();
+        assert.deepEqual(
+          left.map((r) => r.blob_id),
+          ['b0', 'b1', 'b2'],
+        );
+        assert.equal((await db.selectFrom('pylint_cache').selectAll().execute()).length, 0);
+        assert.equal(await cacheRepo.prune(db, 0), 3);
+        assert.equal(await cacheRepo.totalBytes(db), 0);
+      } finally {
+        await svc.close();
+      }
+    });
+  });
+}

@@ -147,7 +147,6 @@ interface Rows {
 
 function buildRows(ix: SyntaxIndex, sc: Scopes, path: string, fns: CcFunction[], classes: CcClass[]): Rows {
   const rows: Rows = { classes: [], functions: [], radonBlocks: [] };
-  const ops = new Map<number, string>();
   const lineCounts = codeLinePrefix(ix.src);
   // Explicit work list: closures and inner classes can nest arbitrarily deep.
   type Item =
@@ -178,7 +177,7 @@ function buildRows(ix: SyntaxIndex, sc: Scopes, path: string, fns: CcFunction[],
         is_method: method,
         complexity: fn.complexity,
         rank: ccRank(fn.complexity),
-        cognitive: cognitiveComplexity(ix, sc, fn.node, ops),
+        cognitive: cognitiveComplexity(ix, sc, fn.node),
         params: paramCount(ix, fn.node),
         nloc: nloc(ix, sc, fn.node, lineCounts),
         max_nesting: maxNesting(ix, sc, fn.node),

@@ -2,6 +2,7 @@
 import { analyzeCc, type CcClass, type CcFunction, classComplexity } from './cc.js';
 import { cognitiveComplexity } from './cognitive.js';
 import { decodeSource, normaliseNewlines } from './decode.js';
+import { fastParseIndexed, Unsupported } from './fast-parse/index.js';
 import { codeLinePrefix, maxNesting, nloc, paramCount } from './function-stats.js';
 import { analyzeHalstead } from './halstead.js';
 import { maintainabilityIndex } from './mi.js';
@@ -92,7 +93,10 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
   const raw = rawMetrics(text);
   const file = emptyFile(path, null);
   withRaw(file, raw);
-  const { index, tree } = parseIndexed(text);
+  const fast = fastIndex(text, raw);
+  const parsed = fast ? null : parseIndexed(text);
+  const index = fast ?? parsed?.index;
+  if (!index) throw new Error('no index');
   try {
     const problem = checkSource(index, raw);
     if (problem) {
@@ -101,7 +105,30 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
     }
     return measure(index, path, file, raw);
   } finally {
-    tree.delete();
+    parsed?.tree.delete();
+  }
+}
+
+// Which parser builds the index: the fast one, tree-sitter for the files it leaves (fast), or
+// tree-sitter only.
+let parserChoice: 'fast' | 'tree-sitter' =
+  process.env.PYSCAN_PARSER === 'tree-sitter' ? 'tree-sitter' : 'fast';
+
+/** Chooses the parser (tests compare both); returns the previous choice. */
+export function useParser(choice: 'fast' | 'tree-sitter'): 'fast' | 'tree-sitter' {
+  const before = parserChoice;
+  parserChoice = choice;
+  return before;
+}
+
+/** The fast parser's index, or null when the file is for tree-sitter (odd constructs, Python 2, errors). */
+function fastIndex(text: string, raw: RawMetrics): SyntaxIndex | null {
+  if (parserChoice !== 'fast' || raw.legacyNumber || raw.maxBracketDepth > 150) return null;
+  try {
+    return fastParseIndexed(text);
+  } catch (err) {
+    if (err instanceof Unsupported || err instanceof RangeError) return null;
+    throw err;
   }
 }
 

@@ -10,7 +10,7 @@ import { ccRank, miRank } from './ranks.js';
 import { type RawMetrics, rawMetrics } from './raw.js';
 import { computeScopes, type Scopes } from './scopes.js';
 import { checkSource } from './source-checks.js';
-import { parseIndexed, type SyntaxIndex } from './tree.js';
+import { parseIndexed, type SyntaxIndex, treeSitterLoaded } from './tree.js';
 import type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
 
 /** Files larger than this are not parsed (a row with parse_error is returned instead). */
@@ -65,15 +65,31 @@ function withRaw(file: FileMetrics, raw: RawMetrics): void {
 
 /** Analyses one Python file (bytes are decoded per PEP 263; a string is taken as decoded text). */
 export function analyzeSource(source: Uint8Array | string, path: string): FileAnalysis {
+  return analyzeOrDefer(source, path, false) ?? failedAnalysis(path, 'internal error: no parser');
+}
+
+/** Thrown when a file needs tree-sitter and the caller asked not to wait for it to load. */
+class Deferred extends Error {}
+
+/**
+ * analyzeSource for callers that load tree-sitter only when a file needs it (the pool's workers:
+ * most runs never do): null when lazy and the file needs tree-sitter before initPyscan() ran.
+ */
+export function analyzeOrDefer(
+  source: Uint8Array | string,
+  path: string,
+  lazy: boolean,
+): FileAnalysis | null {
   try {
-    return analyzeUnsafe(source, path);
+    return analyzeUnsafe(source, path, lazy);
   } catch (err) {
+    if (err instanceof Deferred) return null;
     const msg = err instanceof Error ? err.message : String(err);
     return failedAnalysis(path, `internal error: ${msg}`);
   }
 }
 
-function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis {
+function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean): FileAnalysis {
   let text: string;
   if (typeof source === 'string') {
     text = source;
@@ -94,6 +110,7 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
   const file = emptyFile(path, null);
   withRaw(file, raw);
   const fast = fastIndex(text, raw);
+  if (!fast && lazy && !treeSitterLoaded()) throw new Deferred();
   const parsed = fast ? null : parseIndexed(text);
   const index = fast ?? parsed?.index;
   if (!index) throw new Error('no index');

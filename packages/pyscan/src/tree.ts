@@ -109,6 +109,11 @@ export function initPyscan(): Promise<void> {
   return loading;
 }
 
+/** Whether initPyscan() has finished (tree-sitter is ready). */
+export function treeSitterLoaded(): boolean {
+  return loaded !== null;
+}
+
 function need(): Loaded {
   if (!loaded) throw new Error('pyscan: call initPyscan() first');
   return loaded;

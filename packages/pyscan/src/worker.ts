@@ -1,7 +1,7 @@
 // Worker-thread side of the analyzer pool: reads and analyses files on request.
 import { readFileSync, statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
+import { analyzeOrDefer, analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
 import { initPyscan } from './tree.js';
 import type { FileAnalysis } from './types.js';
 
@@ -12,13 +12,18 @@ export interface WorkRequest {
   relPath: string;
 }
 
-/** The answer to one request. */
+/**
+ * The answer to one request. The analysis travels as JSON text: cloning one string costs a
+ * fraction of what the structured clone of thousands of small row objects does.
+ */
 export interface WorkResult {
   id: number;
-  analysis: FileAnalysis;
+  json: string;
 }
 
-function analyzeFile(absPath: string, relPath: string): FileAnalysis {
+// tree-sitter (a WebAssembly module to compile) is loaded on the first file the fast parser leaves
+// to it, not at start: most runs never need it.
+async function analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis> {
   let bytes: Uint8Array;
   try {
     const size = statSync(absPath).size;
@@ -30,14 +35,24 @@ function analyzeFile(absPath: string, relPath: string): FileAnalysis {
     const msg = err instanceof Error ? err.message : String(err);
     return failedAnalysis(relPath, `cannot read file: ${msg}`);
   }
+  const quick = analyzeOrDefer(bytes, relPath, true);
+  if (quick) return quick;
+  try {
+    await initPyscan();
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    return failedAnalysis(relPath, `tree-sitter failed to load: ${msg}`);
+  }
   return analyzeSource(bytes, relPath);
 }
 
 const port = parentPort;
 if (port) {
-  await initPyscan();
-  port.on('message', (req: WorkRequest) => {
-    const result: WorkResult = { id: req.id, analysis: analyzeFile(req.absPath, req.relPath) };
+  port.on('message', async (req: WorkRequest) => {
+    const result: WorkResult = {
+      id: req.id,
+      json: JSON.stringify(await analyzeFile(req.absPath, req.relPath)),
+    };
     port.postMessage(result);
   });
   port.postMessage({ ready: true });

@@ -139,10 +139,13 @@ function importFrom(P: P): void {
     P.next();
     dots++;
   }
+  const future = dots === 0 && P.k === T.NAME && P.text(P.p) === '__future__';
   if (P.k === T.NAME) dottedName(P);
   else if (dots === 0) P.fail();
   P.expect(T.KW_IMPORT);
   if (P.k === T.STAR) {
+    // tree-sitter's grammar has no `from __future__ import *` (CPython refuses it too).
+    if (future) unsupported('from __future__ import *');
     P.q(P.p);
     P.next();
     return;

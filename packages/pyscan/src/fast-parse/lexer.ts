@@ -225,6 +225,14 @@ class Lexer {
         }
       }
       if ((src.charCodeAt(p) | 32) === 106) p++;
+      // 0777 is a Python 2 octal literal (tree-sitter's path reports it).
+      if (
+        src.charCodeAt(s) === 48 &&
+        p - s > 1 &&
+        /^0[0-9_]*[1-9]/.test(src.slice(s, p)) &&
+        /^[0-9_]+$/.test(src.slice(s, p))
+      )
+        unsupported('Python 2 octal literal');
     }
     const next = src.charCodeAt(p);
     if (isIdChar(next) || next >= 128 || next === 46) unsupported('odd number literal');

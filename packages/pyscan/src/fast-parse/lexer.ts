@@ -419,72 +419,117 @@ class Lexer {
         k = T.COMMA;
         break;
       case 58:
-        if (d === 61) [k, len] = [T.WALRUS, 2];
-        else k = T.COLON;
+        if (d === 61) {
+          k = T.WALRUS;
+          len = 2;
+        } else k = T.COLON;
         break;
       case 59:
         k = T.SEMI;
         break;
       case 46:
-        if (d === 46 && e === 46) [k, len] = [T.ELLIPSIS, 3];
-        else k = T.DOT;
+        if (d === 46 && e === 46) {
+          k = T.ELLIPSIS;
+          len = 3;
+        } else k = T.DOT;
         break;
       case 64:
-        if (d === 61) [k, len] = [T.AUGASSIGN, 2];
-        else k = T.AT;
+        if (d === 61) {
+          k = T.AUGASSIGN;
+          len = 2;
+        } else k = T.AT;
         break;
       case 61:
-        if (d === 61) [k, len] = [T.EQEQ, 2];
-        else k = T.EQUAL;
+        if (d === 61) {
+          k = T.EQEQ;
+          len = 2;
+        } else k = T.EQUAL;
         break;
       case 33:
         if (d !== 61) unsupported('stray !');
-        [k, len] = [T.NE, 2];
+        {
+          k = T.NE;
+          len = 2;
+        }
         break;
       case 43:
       case 37:
       case 38:
       case 124:
       case 94:
-        if (d === 61) [k, len] = [T.AUGASSIGN, 2];
-        else k = c === 43 ? T.PLUS : c === 37 ? T.PERCENT : c === 38 ? T.AMP : c === 124 ? T.VBAR : T.CARET;
+        if (d === 61) {
+          k = T.AUGASSIGN;
+          len = 2;
+        } else k = c === 43 ? T.PLUS : c === 37 ? T.PERCENT : c === 38 ? T.AMP : c === 124 ? T.VBAR : T.CARET;
         break;
       case 45:
-        if (d === 61) [k, len] = [T.AUGASSIGN, 2];
-        else if (d === 62) [k, len] = [T.ARROW, 2];
-        else k = T.MINUS;
+        if (d === 61) {
+          k = T.AUGASSIGN;
+          len = 2;
+        } else if (d === 62) {
+          k = T.ARROW;
+          len = 2;
+        } else k = T.MINUS;
         break;
       case 126:
         k = T.TILDE;
         break;
       case 42:
         if (d === 42) {
-          if (e === 61) [k, len] = [T.AUGASSIGN, 3];
-          else [k, len] = [T.DSTAR, 2];
-        } else if (d === 61) [k, len] = [T.AUGASSIGN, 2];
-        else k = T.STAR;
+          if (e === 61) {
+            k = T.AUGASSIGN;
+            len = 3;
+          } else {
+            k = T.DSTAR;
+            len = 2;
+          }
+        } else if (d === 61) {
+          k = T.AUGASSIGN;
+          len = 2;
+        } else k = T.STAR;
         break;
       case 47:
         if (d === 47) {
-          if (e === 61) [k, len] = [T.AUGASSIGN, 3];
-          else [k, len] = [T.DSLASH, 2];
-        } else if (d === 61) [k, len] = [T.AUGASSIGN, 2];
-        else k = T.SLASH;
+          if (e === 61) {
+            k = T.AUGASSIGN;
+            len = 3;
+          } else {
+            k = T.DSLASH;
+            len = 2;
+          }
+        } else if (d === 61) {
+          k = T.AUGASSIGN;
+          len = 2;
+        } else k = T.SLASH;
         break;
       case 60:
         if (d === 60) {
-          if (e === 61) [k, len] = [T.AUGASSIGN, 3];
-          else [k, len] = [T.LSHIFT, 2];
-        } else if (d === 61) [k, len] = [T.LE, 2];
-        else if (d === 62) unsupported('<> operator');
+          if (e === 61) {
+            k = T.AUGASSIGN;
+            len = 3;
+          } else {
+            k = T.LSHIFT;
+            len = 2;
+          }
+        } else if (d === 61) {
+          k = T.LE;
+          len = 2;
+        } else if (d === 62) unsupported('<> operator');
         else k = T.LT;
         break;
       case 62:
         if (d === 62) {
-          if (e === 61) [k, len] = [T.AUGASSIGN, 3];
-          else [k, len] = [T.RSHIFT, 2];
-        } else if (d === 61) [k, len] = [T.GE, 2];
-        else k = T.GT;
+          if (e === 61) {
+            k = T.AUGASSIGN;
+            len = 3;
+          } else {
+            k = T.RSHIFT;
+            len = 2;
+          }
+        } else if (d === 61) {
+          k = T.GE;
+          len = 2;
+        } else k = T.GT;
         break;
       default:
         unsupported('unexpected character');

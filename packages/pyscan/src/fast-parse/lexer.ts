@@ -3,6 +3,8 @@
 // makes them. f-strings are opened up: FSTART, then per replacement field FOPEN, the field's
 // expression tokens, FSPEC and nested fields for a format specifier, FCLOSE; then FEND. Anything
 // outside what valid Python 3.11 allows throws Unsupported (the caller falls back to tree-sitter).
+
+import { isDigit, isIdChar, isIdStart, operatorAt } from './lex-operators.js';
 import * as T from './tokens.js';
 import { unsupported } from './tokens.js';
 
@@ -31,18 +33,6 @@ function ensure(n: number): void {
 }
 
 const ID_RE = /[\p{ID_Start}_][\p{ID_Continue}]*/uy;
-
-function isIdStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c >= 128;
-}
-
-function isIdChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
 
 const STRING_PREFIXES = new Set(['r', 'u', 'b', 'f', 'br', 'rb', 'fr', 'rf']);
 
@@ -385,155 +375,11 @@ class Lexer {
   }
 
   operator(c: number, s: number): void {
-    const { src } = this;
-    const d = src.charCodeAt(s + 1);
-    const e = src.charCodeAt(s + 2);
-    let k = 0;
-    let len = 1;
-    switch (c) {
-      case 40:
-        k = T.LPAR;
-        this.depth++;
-        break;
-      case 41:
-        k = T.RPAR;
-        this.depth--;
-        break;
-      case 91:
-        k = T.LSQB;
-        this.depth++;
-        break;
-      case 93:
-        k = T.RSQB;
-        this.depth--;
-        break;
-      case 123:
-        k = T.LBRACE;
-        this.depth++;
-        break;
-      case 125:
-        k = T.RBRACE;
-        this.depth--;
-        break;
-      case 44:
-        k = T.COMMA;
-        break;
-      case 58:
-        if (d === 61) {
-          k = T.WALRUS;
-          len = 2;
-        } else k = T.COLON;
-        break;
-      case 59:
-        k = T.SEMI;
-        break;
-      case 46:
-        if (d === 46 && e === 46) {
-          k = T.ELLIPSIS;
-          len = 3;
-        } else k = T.DOT;
-        break;
-      case 64:
-        if (d === 61) {
-          k = T.AUGASSIGN;
-          len = 2;
-        } else k = T.AT;
-        break;
-      case 61:
-        if (d === 61) {
-          k = T.EQEQ;
-          len = 2;
-        } else k = T.EQUAL;
-        break;
-      case 33:
-        if (d !== 61) unsupported('stray !');
-        {
-          k = T.NE;
-          len = 2;
-        }
-        break;
-      case 43:
-      case 37:
-      case 38:
-      case 124:
-      case 94:
-        if (d === 61) {
-          k = T.AUGASSIGN;
-          len = 2;
-        } else k = c === 43 ? T.PLUS : c === 37 ? T.PERCENT : c === 38 ? T.AMP : c === 124 ? T.VBAR : T.CARET;
-        break;
-      case 45:
-        if (d === 61) {
-          k = T.AUGASSIGN;
-          len = 2;
-        } else if (d === 62) {
-          k = T.ARROW;
-          len = 2;
-        } else k = T.MINUS;
-        break;
-      case 126:
-        k = T.TILDE;
-        break;
-      case 42:
-        if (d === 42) {
-          if (e === 61) {
-            k = T.AUGASSIGN;
-            len = 3;
-          } else {
-            k = T.DSTAR;
-            len = 2;
-          }
-        } else if (d === 61) {
-          k = T.AUGASSIGN;
-          len = 2;
-        } else k = T.STAR;
-        break;
-      case 47:
-        if (d === 47) {
-          if (e === 61) {
-            k = T.AUGASSIGN;
-            len = 3;
-          } else {
-            k = T.DSLASH;
-            len = 2;
-          }
-        } else if (d === 61) {
-          k = T.AUGASSIGN;
-          len = 2;
-        } else k = T.SLASH;
-        break;
-      case 60:
-        if (d === 60) {
-          if (e === 61) {
-            k = T.AUGASSIGN;
-            len = 3;
-          } else {
-            k = T.LSHIFT;
-            len = 2;
-          }
-        } else if (d === 61) {
-          k = T.LE;
-          len = 2;
-        } else if (d === 62) unsupported('<> operator');
-        else k = T.LT;
-        break;
-      case 62:
-        if (d === 62) {
-          if (e === 61) {
-            k = T.AUGASSIGN;
-            len = 3;
-          } else {
-            k = T.RSHIFT;
-            len = 2;
-          }
-        } else if (d === 61) {
-          k = T.GE;
-          len = 2;
-        } else k = T.GT;
-        break;
-      default:
-        unsupported('unexpected character');
-    }
+    const packed = operatorAt(this.src, c, s);
+    const k = packed & 0xff;
+    const len = packed >> 8;
+    if (k === T.LPAR || k === T.LSQB || k === T.LBRACE) this.depth++;
+    else if (k === T.RPAR || k === T.RSQB || k === T.RBRACE) this.depth--;
     if (this.depth < 0) unsupported('unbalanced bracket');
     this.emit(k, s, s + len, this.row);
     this.pos = s + len;

@@ -2,6 +2,7 @@
 import { analyzeCc, type CcClass, type CcFunction, classComplexity } from './cc.js';
 import { cognitiveComplexity } from './cognitive.js';
 import { decodeSource, normaliseNewlines } from './decode.js';
+import { fastParseIndexed, Unsupported } from './fast-parse/index.js';
 import { codeLinePrefix, maxNesting, nloc, paramCount } from './function-stats.js';
 import { analyzeHalstead } from './halstead.js';
 import { maintainabilityIndex } from './mi.js';
@@ -9,7 +10,7 @@ import { ccRank, miRank } from './ranks.js';
 import { type RawMetrics, rawMetrics } from './raw.js';
 import { computeScopes, type Scopes } from './scopes.js';
 import { checkSource } from './source-checks.js';
-import { parseIndexed, type SyntaxIndex } from './tree.js';
+import { parseIndexed, type SyntaxIndex, treeSitterLoaded } from './tree.js';
 import type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
 
 /** Files larger than this are not parsed (a row with parse_error is returned instead). */
@@ -64,15 +65,31 @@ function withRaw(file: FileMetrics, raw: RawMetrics): void {
 
 /** Analyses one Python file (bytes are decoded per PEP 263; a string is taken as decoded text). */
 export function analyzeSource(source: Uint8Array | string, path: string): FileAnalysis {
+  return analyzeOrDefer(source, path, false) ?? failedAnalysis(path, 'internal error: no parser');
+}
+
+/** Thrown when a file needs tree-sitter and the caller asked not to wait for it to load. */
+class Deferred extends Error {}
+
+/**
+ * analyzeSource for callers that load tree-sitter only when a file needs it (the pool's workers:
+ * most runs never do): null when lazy and the file needs tree-sitter before initPyscan() ran.
+ */
+export function analyzeOrDefer(
+  source: Uint8Array | string,
+  path: string,
+  lazy: boolean,
+): FileAnalysis | null {
   try {
-    return analyzeUnsafe(source, path);
+    return analyzeUnsafe(source, path, lazy);
   } catch (err) {
+    if (err instanceof Deferred) return null;
     const msg = err instanceof Error ? err.message : String(err);
     return failedAnalysis(path, `internal error: ${msg}`);
   }
 }
 
-function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis {
+function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean): FileAnalysis {
   let text: string;
   if (typeof source === 'string') {
     text = source;
@@ -92,7 +109,11 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
   const raw = rawMetrics(text);
   const file = emptyFile(path, null);
   withRaw(file, raw);
-  const { index, tree } = parseIndexed(text);
+  const fast = fastIndex(text, raw);
+  if (!fast && lazy && !treeSitterLoaded()) throw new Deferred();
+  const parsed = fast ? null : parseIndexed(text);
+  const index = fast ?? parsed?.index;
+  if (!index) throw new Error('no index');
   try {
     const problem = checkSource(index, raw);
     if (problem) {
@@ -101,7 +122,30 @@ function analyzeUnsafe(source: Uint8Array | string, path: string): FileAnalysis 
     }
     return measure(index, path, file, raw);
   } finally {
-    tree.delete();
+    parsed?.tree.delete();
+  }
+}
+
+// Which parser builds the index: the fast one, tree-sitter for the files it leaves (fast), or
+// tree-sitter only.
+let parserChoice: 'fast' | 'tree-sitter' =
+  process.env.PYSCAN_PARSER === 'tree-sitter' ? 'tree-sitter' : 'fast';
+
+/** Chooses the parser (tests compare both); returns the previous choice. */
+export function useParser(choice: 'fast' | 'tree-sitter'): 'fast' | 'tree-sitter' {
+  const before = parserChoice;
+  parserChoice = choice;
+  return before;
+}
+
+/** The fast parser's index, or null when the file is for tree-sitter (odd constructs, Python 2, errors). */
+function fastIndex(text: string, raw: RawMetrics): SyntaxIndex | null {
+  if (parserChoice !== 'fast' || raw.legacyNumber || raw.maxBracketDepth > 150) return null;
+  try {
+    return fastParseIndexed(text);
+  } catch (err) {
+    if (err instanceof Unsupported || err instanceof RangeError) return null;
+    throw err;
   }
 }
 
@@ -147,7 +191,6 @@ interface Rows {
 
 function buildRows(ix: SyntaxIndex, sc: Scopes, path: string, fns: CcFunction[], classes: CcClass[]): Rows {
   const rows: Rows = { classes: [], functions: [], radonBlocks: [] };
-  const ops = new Map<number, string>();
   const lineCounts = codeLinePrefix(ix.src);
   // Explicit work list: closures and inner classes can nest arbitrarily deep.
   type Item =
@@ -178,7 +221,7 @@ function buildRows(ix: SyntaxIndex, sc: Scopes, path: string, fns: CcFunction[],
         is_method: method,
         complexity: fn.complexity,
         rank: ccRank(fn.complexity),
-        cognitive: cognitiveComplexity(ix, sc, fn.node, ops),
+        cognitive: cognitiveComplexity(ix, sc, fn.node),
         params: paramCount(ix, fn.node),
         nloc: nloc(ix, sc, fn.node, lineCounts),
         max_nesting: maxNesting(ix, sc, fn.node),

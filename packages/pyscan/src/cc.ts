@@ -5,7 +5,6 @@
 // annotations of a def or class are not looked at, nor anything inside an assert.
 // A function's complexity is 1 + its own body's decision points (closures are separate blocks);
 // a class's real complexity is 1 + its body's decision points + the complexity of its methods.
-import { lastNodeLine } from './endline.js';
 import { MODULE, type Scopes, UNSEEN } from './scopes.js';
 import type { SyntaxIndex } from './tree.js';
 
@@ -85,7 +84,7 @@ function increments(ix: SyntaxIndex): Int32Array {
 }
 
 function nameOf(ix: SyntaxIndex, def: number): string {
-  return ix.node[def]?.childForFieldName('name')?.text ?? '';
+  return ix.details.name(def);
 }
 
 /** radon's function, class and module complexity for an indexed file. */
@@ -118,7 +117,7 @@ export function analyzeCc(ix: SyntaxIndex, sc: Scopes): CcModule {
         node: i,
         name: nameOf(ix, i),
         lineno,
-        endline: Math.max(lineno, lastStatementLine(ix, sc, i)),
+        endline: Math.max(lineno, ix.details.lastLine(i)),
         isMethod: ownerClass !== undefined,
         complexity: 1 + (own[i] ?? 0),
         closures: [],
@@ -129,13 +128,11 @@ export function analyzeCc(ix: SyntaxIndex, sc: Scopes): CcModule {
       else top.functions.push(fn);
     } else if (!ownerFn) {
       // radon drops classes defined inside functions altogether.
-      const b = sc.body[i] ?? -1;
-      const bodyNode = b >= 0 ? ix.node[b] : undefined;
       const cls: CcClass = {
         node: i,
         name: nameOf(ix, i),
         lineno,
-        endline: Math.max(lineno, bodyNode ? lastNodeLine(bodyNode) : -1),
+        endline: Math.max(lineno, ix.details.lastLine(i)),
         methods: [],
         innerClasses: [],
         realComplexity: 1 + (own[i] ?? 0),
@@ -158,17 +155,6 @@ export function analyzeCc(ix: SyntaxIndex, sc: Scopes): CcModule {
   for (const c of top.classes) total += c.realComplexity - 1;
   top.totalComplexity = total;
   return top;
-}
-
-/** radon takes a function's end line from its last body statement only. */
-function lastStatementLine(ix: SyntaxIndex, sc: Scopes, def: number): number {
-  const b = sc.body[def] ?? -1;
-  const block = b >= 0 ? ix.node[b] : undefined;
-  if (!block) return -1;
-  let last = block.lastNamedChild;
-  while (last && (last.type === 'comment' || last.type === 'line_continuation'))
-    last = last.previousNamedSibling;
-  return last ? lastNodeLine(last) : -1;
 }
 
 /** radon's class complexity: real complexity over the methods, plus one when there are several. */

@@ -5,7 +5,6 @@
 // - +1 per sequence of like boolean operators (`a and b and c` is 1, `a and b or c` is 2);
 // - bodies of those structures, lambdas and ternary branches are one level deeper.
 // Nested defs and classes are left out: each def is measured on its own row.
-import { continuesChain } from './halstead.js';
 import type { Scopes } from './scopes.js';
 import type { SyntaxIndex } from './tree.js';
 
@@ -20,12 +19,7 @@ const NESTING_PARENTS = new Set([
 ]);
 
 /** Cognitive complexity of one def's body. */
-export function cognitiveComplexity(
-  ix: SyntaxIndex,
-  sc: Scopes,
-  def: number,
-  ops: Map<number, string>,
-): number {
+export function cognitiveComplexity(ix: SyntaxIndex, sc: Scopes, def: number): number {
   const body = sc.body[def] ?? -1;
   if (body < 0) return 0;
   const stop = body + (ix.size[body] ?? 1);
@@ -62,7 +56,7 @@ export function cognitiveComplexity(
         if (ix.type[ix.parent[j] ?? 0] === 'if_statement') total += 1;
         break;
       case 'boolean_operator':
-        if (!continuesChain(ix, j, ops)) total += 1;
+        if (!ix.details.continuesChain(j)) total += 1;
         break;
       case 'block':
         if (NESTING_PARENTS.has(ix.type[ix.parent[j] ?? 0] ?? '')) ends.push(j + (ix.size[j] ?? 1));

@@ -1,17 +1,11 @@
 // Per-function size measures beyond radon: parameter count, non-comment lines of code and the
 // deepest nesting of compound statements.
 import type { Scopes } from './scopes.js';
-import { namedKids, rowAt, type SyntaxIndex } from './tree.js';
-
-const SEPARATORS = new Set(['positional_separator', 'keyword_separator']);
+import { rowAt, type SyntaxIndex } from './tree.js';
 
 /** Number of declared parameters (self/cls, *args and **kwargs included; bare `*` and `/` not). */
 export function paramCount(ix: SyntaxIndex, def: number): number {
-  const params = ix.node[def]?.childForFieldName('parameters');
-  if (!params) return 0;
-  let n = 0;
-  for (const k of namedKids(params)) if (!SEPARATORS.has(k.type)) n++;
-  return n;
+  return ix.details.params(def);
 }
 
 /** Prefix counts of lines holding something other than whitespace or a comment. */
@@ -39,16 +33,8 @@ export function nloc(ix: SyntaxIndex, sc: Scopes, def: number, prefix: Int32Arra
   const first = ix.row[def] ?? 0;
   const last = rowAt(ix, Math.max(ix.start[def] ?? 0, (ix.end[def] ?? 0) - 1));
   let n = codeLines(prefix, first, last);
-  const b = sc.body[def] ?? -1;
-  const block = b >= 0 ? ix.node[b] : undefined;
-  const stmt = block ? namedKids(block)[0] : undefined;
-  if (stmt?.type === 'expression_statement') {
-    const kids = namedKids(stmt);
-    const only = kids.length === 1 ? kids[0] : undefined;
-    if (only && (only.type === 'string' || only.type === 'concatenated_string')) {
-      n -= codeLines(prefix, only.startPosition.row, only.endPosition.row);
-    }
-  }
+  const doc = sc.body[def] !== -1 ? ix.details.docstringRows(def) : null;
+  if (doc) n -= codeLines(prefix, doc[0], doc[1]);
   return n;
 }
 

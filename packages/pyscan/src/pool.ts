@@ -183,7 +183,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
           if (k < 0) return;
           const [task] = slot.busy.splice(k, 1);
           arm(slot);
-          task?.resolve(msg.analysis);
+          task?.resolve(JSON.parse(msg.json) as FileAnalysis);
         }
         pump();
       });

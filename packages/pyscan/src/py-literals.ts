@@ -65,7 +65,7 @@ export function stringValue(text: string): { bytes: boolean; value: string } | n
   return { bytes, value: prefix.includes('r') ? body : decodeEscapes(body, bytes) };
 }
 
-function numberKey(text: string): string {
+export function numberKey(text: string): string {
   let s = text.replace(/_/g, '');
   if (/[jJ]$/.test(s)) {
     const v = Number(s.slice(0, -1));

@@ -35,8 +35,7 @@ export function checkSource(ix: SyntaxIndex, raw: RawMetrics): string | null {
         break;
       case 'print_statement':
         // `print >> f, x` is also valid Python 3 (a tuple expression); `print x` is not.
-        if (ix.node[j]?.firstNamedChild?.type !== 'chevron')
-          return `Python 2 syntax (print statement) at line ${line}`;
+        if (!ix.details.printChevron(j)) return `Python 2 syntax (print statement) at line ${line}`;
         break;
       case 'exec_statement':
         return `Python 2 syntax (exec statement) at line ${line}`;

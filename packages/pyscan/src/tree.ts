@@ -3,10 +3,13 @@
 // walk of a file's tree makes several per node; a single query instead collects only the node
 // kinds that count (statements that decide, operators, defs, blocks...) in one call. The index
 // keeps them in pre-order with parent links and subtree sizes (the subtree of entry i is the range
-// [i, i + size[i])), so analyses are plain loops; tree-sitter nodes stay reachable for the few
-// details fetched on demand (names, operands, a def's last statement).
+// [i, i + size[i])), so analyses are plain loops; tree-sitter nodes stay reachable (TsDetails) for
+// the few details fetched on demand (names, operands, a def's last statement). The fast parser
+// (fast-parse/) builds the same index without tree-sitter.
 import { createRequire } from 'node:module';
 import { Language, type Node, Parser, Query, type Tree } from 'web-tree-sitter';
+import type { IndexDetails } from './index-details.js';
+import { TsDetails } from './ts-details.js';
 
 /**
  * Deepest tree level the query looks at. tree-sitter's query cursor keeps a state's start depth in
@@ -69,7 +72,8 @@ export interface SyntaxIndex {
   /** Innermost indexed ancestor, or -1. */
   parent: Int32Array;
   size: Int32Array;
-  node: Node[];
+  /** Names, operands, end lines… of indexed nodes, from whichever parser built the index. */
+  details: IndexDetails;
   hasError: boolean;
   /** Offsets where each line starts. */
   lineStarts: Int32Array;
@@ -105,6 +109,11 @@ export function initPyscan(): Promise<void> {
   return loading;
 }
 
+/** Whether initPyscan() has finished (tree-sitter is ready). */
+export function treeSitterLoaded(): boolean {
+  return loaded !== null;
+}
+
 function need(): Loaded {
   if (!loaded) throw new Error('pyscan: call initPyscan() first');
   return loaded;
@@ -131,7 +140,7 @@ function rank(type: string): number {
   return type === 'module' ? 0 : type === 'block' ? 1 : 2;
 }
 
-function lineStartsOf(src: string): Int32Array {
+export function lineStartsOf(src: string): Int32Array {
   let n = 1;
   for (let i = src.indexOf('\n'); i >= 0; i = src.indexOf('\n', i + 1)) n++;
   const out = new Int32Array(n);
@@ -221,6 +230,7 @@ function capturedNodes(root: Node): Found {
 function indexOf(src: string, found: Found, hasError: boolean): SyntaxIndex {
   const { nodes, types } = found;
   const n = nodes.length;
+  const details = new TsDetails(nodes);
   const ix: SyntaxIndex = {
     src,
     count: n,
@@ -230,7 +240,7 @@ function indexOf(src: string, found: Found, hasError: boolean): SyntaxIndex {
     row: new Int32Array(n),
     parent: new Int32Array(n),
     size: new Int32Array(n),
-    node: nodes,
+    details,
     hasError,
     lineStarts: lineStartsOf(src),
   };
@@ -257,6 +267,7 @@ function indexOf(src: string, found: Found, hasError: boolean): SyntaxIndex {
     stack.push(i);
   }
   for (const top of stack) ix.size[top] = n - top;
+  details.ix = ix;
   return ix;
 }
 

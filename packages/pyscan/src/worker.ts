@@ -1,7 +1,8 @@
 // Worker-thread side of the analyzer pool: reads and analyses files on request.
 import { readFileSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
+import { analyzeOrDefer, analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
 import { initPyscan } from './tree.js';
 import type { FileAnalysis } from './types.js';
 
@@ -14,38 +15,56 @@ export interface WorkRequest {
   source?: Uint8Array;
 }
 
-/** The answer to one request. */
+/**
+ * The answer to one request. The analysis travels as JSON text: cloning one string costs a
+ * fraction of what the structured clone of thousands of small row objects does.
+ */
 export interface WorkResult {
   id: number;
-  analysis: FileAnalysis;
+  json: string;
 }
 
-function analyzeFile(absPath: string, relPath: string, source?: Uint8Array): FileAnalysis {
-  if (source) {
-    if (source.length > MAX_SOURCE_BYTES) {
-      return failedAnalysis(relPath, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
-    }
-    return analyzeSource(source, relPath);
+// tree-sitter (a WebAssembly module to compile) is loaded on the first file the fast parser leaves
+// to it, not at start: most runs never need it.
+async function analyzeFile(absPath: string, relPath: string, source?: Uint8Array): Promise<FileAnalysis> {
+  if (source && source.length > MAX_SOURCE_BYTES) {
+    return failedAnalysis(relPath, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
   }
   let bytes: Uint8Array;
-  try {
-    const size = statSync(absPath).size;
-    if (size > MAX_SOURCE_BYTES) {
-      return failedAnalysis(relPath, `file too large: ${size} bytes (limit ${MAX_SOURCE_BYTES})`);
+  if (source) bytes = source;
+  else
+    try {
+      const size = statSync(absPath).size;
+      if (size > MAX_SOURCE_BYTES) {
+        return failedAnalysis(relPath, `file too large: ${size} bytes (limit ${MAX_SOURCE_BYTES})`);
+      }
+      bytes = readFileSync(absPath);
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      return failedAnalysis(relPath, `cannot read file: ${msg}`);
     }
-    bytes = readFileSync(absPath);
+  const quick = analyzeOrDefer(bytes, relPath, true);
+  if (quick) return quick;
+  try {
+    await initPyscan();
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
-    return failedAnalysis(relPath, `cannot read file: ${msg}`);
+    return failedAnalysis(relPath, `tree-sitter failed to load: ${msg}`);
   }
   return analyzeSource(bytes, relPath);
 }
 
 const port = parentPort;
 if (port) {
-  await initPyscan();
-  port.on('message', (req: WorkRequest) => {
-    const result: WorkResult = { id: req.id, analysis: analyzeFile(req.absPath, req.relPath, req.source) };
+  // A smaller inlining budget makes the optimising compiler's work cheaper; a worker spends much of
+  // a run warming up (measured: about a fifth less CPU on the standard library, same steady speed).
+  if (process.env.PYSCAN_V8_INLINE !== 'default')
+    setFlagsFromString('--max-inlined-bytecode-size-cumulative=200');
+  port.on('message', async (req: WorkRequest) => {
+    const result: WorkResult = {
+      id: req.id,
+      json: JSON.stringify(await analyzeFile(req.absPath, req.relPath, req.source)),
+    };
     port.postMessage(result);
   });
   port.postMessage({ ready: true });

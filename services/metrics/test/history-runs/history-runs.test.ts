@@ -302,7 +302,8 @@ for (const t of await testDatabases()) {
           started_at: now,
           lease_owner: 'me|1|x',
           lease_expires_at: now + 60_000,
-          attempts: 1,
+          // Its third start: a dead worker's run is queued again twice, then failed (jobs/worker.ts).
+          attempts: 3,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -331,7 +332,7 @@ for (const t of await testDatabases()) {
       assert.equal(children.find((c) => c.commit_sha === earlier[0]!.sha)?.id, kept);
     });
 
-    test('a history run whose worker died leaves no per-commit run and is not stuck', async () => {
+    test('a history run whose worker died on its last start leaves no per-commit run and is not stuck', async () => {
       const now = Date.now();
       const dead = `${hostname()}|2147483646|dead`;
       const parent = await db
@@ -371,7 +372,7 @@ for (const t of await testDatabases()) {
       assert.equal((await childrenOf(db, parent.id)).length, 0);
       assert.notEqual(await historyRunsRepo.insertChild(db, parent, dead, child), null);
       assert.equal((await childrenOf(db, parent.id)).length, 1);
-      // Its lease runs out: the worker's sweep fails it as interrupted and drops what it had stored.
+      // Its lease runs out on its last start: the sweep fails it as interrupted and drops what it had stored.
       await db
         .updateTable('analyses')
         .set({ lease_expires_at: now - 1 })
@@ -381,7 +382,7 @@ for (const t of await testDatabases()) {
       assert.equal(rec.status, 'failed');
       assert.deepEqual(rec.error, {
         code: 'interrupted',
-        message: 'the service stopped while the analysis was in stage history',
+        message: 'the service stopped while the analysis was in stage history (started 3 times)',
       });
       for (let i = 0; i < 50 && (await childrenOf(db, parent.id)).length > 0; i++) {
         await new Promise((r) => setTimeout(r, 100));

@@ -11,6 +11,7 @@ import { sessionsRoutes } from './api/auth/sessions-routes.js';
 import { badgesRoutes } from './api/badges/routes.js';
 import { channelsRoutes } from './api/channels/routes.js';
 import { checkResultsRoutes } from './api/check-results/routes.js';
+import { healthRoutes } from './api/health/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     async () => ({ status: 'ok' as const }),
   );
+  await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(sessionsRoutes(ctx));
   await app.register(oidcRoutes(ctx));

@@ -6,6 +6,8 @@ import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './events/event-bus.js';
+import { InstanceRelay } from './events/instance-relay.js';
+import { HealthProbe } from './health/health-probe.js';
 import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js';
 import { startReminders } from './incidents/reminders.js';
 import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
@@ -47,10 +49,11 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   // loaded on first use, a database that cannot be reached stays the one problem reported.
   let loaded: DerivedKeys | undefined;
   const loadKeys = () => (loaded ??= loadSecretKeys(config.secretKey, config.dataDir, log));
+  const migrations = migrationsWith(() => loadKeys().encryption);
   const database = await openDatabase<MonitorDB>({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
-    migrations: migrationsWith(() => loadKeys().encryption),
+    migrations,
   });
   const keys = loadKeys();
   const bus = new EventBus();
@@ -70,8 +73,12 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   );
   const prometheus = new ServiceMetrics();
   const tuning = opts.engine ?? {};
+  const leaseMs = config.schedulerLeaseSeconds * 1000;
   const engine = new CheckEngine(database.db, bus, log, {
     concurrency: config.checkConcurrency,
+    leaseMs,
+    renewMs: Math.round(leaseMs / 3),
+    pollMs: config.changePollSeconds * 1000,
     isUnderMaintenance: (id, at) => maintenance.isUnderMaintenance(id, new Date(at)),
     // Incidents open and resolve, and their alerts are queued, in the transaction of the results.
     inTransaction: async (trx, stored) => {
@@ -96,6 +103,15 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     outboxCounts: () => prometheusRepo.outboxCounts(database.db),
     failedDeliveryAttempts: () => outbox.failedAttempts,
   });
+  const engineOn = opts.startEngine !== false;
+  // Instances on one PostgreSQL share their events and tell each other about changes; SQLite has one.
+  let relay: InstanceRelay | null = null;
+  const health = new HealthProbe({
+    db: database.db,
+    migrations,
+    engine: engineOn ? engine : null,
+    relay: () => relay,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -108,6 +124,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     settings,
     maintenance,
     prometheus,
+    health,
   };
   await maintenance.start();
   try {
@@ -119,7 +136,17 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     throw e;
   }
   const app = await buildApp(ctx);
-  const engineOn = opts.startEngine !== false;
+  if (config.databaseUrl) {
+    try {
+      relay = await InstanceRelay.start({ databaseUrl: config.databaseUrl, bus, log });
+    } catch (e) {
+      maintenance.stop();
+      await app.close();
+      await database.close();
+      throw e;
+    }
+    relay.onNotice(engine.connect(relay));
+  }
   if (engineOn) await engine.start();
   if (startOutbox) outbox.start();
   // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
@@ -134,14 +161,17 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     app,
     ctx,
     async close() {
-      await app.close();
+      health.markStopping();
+      // Shards first: stop claiming, settle running checks (5 s at most), flush the last batch and
+      // release the leases, announced on the relay so the others take them at once. Meanwhile the
+      // server stops taking requests and ends its streams. All of it within startService's 10 s.
+      await Promise.all([engineOn ? engine.stop() : null, app.close()]);
       reminders?.stop();
       notices?.stop();
       await dataJobs?.stop();
       await outbox.stop();
       maintenance.stop();
-      // Stop claiming, settle running checks, flush the last batch, release the leases.
-      if (engineOn) await engine.stop();
+      await relay?.close();
       await closeHttpAgents();
       await database.close();
     },

@@ -24,6 +24,8 @@ export interface LeaseHooks {
   onError(err: unknown): void;
   /** Leases of dead owners were freed (to be claimed in the same round). */
   reaped?(owners: string[], shards: number): void;
+  /** Shards were given back: other instances may claim them now rather than at their next round. */
+  released?(shards: number[]): void;
 }
 
 /**
@@ -55,6 +57,18 @@ export class LeaseKeeper {
     this.timer.unref();
   }
 
+  /** Runs a round now (after the rounds under way): another instance freed shards or joined. */
+  nudge(): Promise<void> {
+    if (this.stopped) return this.running;
+    this.running = this.running.then(() => this.tick());
+    return this.running;
+  }
+
+  /** Whether the last round renewed the leases in time (false before the first and after a failure). */
+  get healthy(): boolean {
+    return !this.stopped && Date.now() < this.validUntil;
+  }
+
   /** One round: heartbeat, renew, rebalance. Public so tests can drive it. */
   async tick(): Promise<void> {
     if (this.stopped) return;
@@ -77,6 +91,7 @@ export class LeaseKeeper {
         const extra = [...this.owned].sort((a, b) => b - a).slice(0, this.owned.size - share);
         await this.drop(extra);
         await schedulerLeasesRepo.release(this.db, owner, extra);
+        this.hooks.released?.(extra);
       } else if (this.owned.size < share) {
         const free = await schedulerLeasesRepo.free(this.db, now, share - this.owned.size);
         const won = await schedulerLeasesRepo.claim(this.db, owner, free, now, until);
@@ -105,6 +120,7 @@ export class LeaseKeeper {
     try {
       await schedulerLeasesRepo.release(this.db, this.opts.owner, all);
       await schedulerLeasesRepo.removeInstance(this.db, this.opts.owner);
+      if (all.length > 0) this.hooks.released?.(all);
     } catch (err) {
       this.hooks.onError(err);
     }

@@ -168,6 +168,11 @@ export class CheckEngine {
     this.applyRow(row);
   }
 
+  /** Tells the owner that a monitor changed in the database (a heartbeat ping stored here). */
+  announce(id: number): void {
+    this.sender?.notify({ t: 'c', op: 'apply', id });
+  }
+
   /** Forgets a monitor deleted through this instance's API, and tells the owner. */
   remove(id: number): void {
     this.sender?.notify({ t: 'c', op: 'remove', id });

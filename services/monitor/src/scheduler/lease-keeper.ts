@@ -38,6 +38,7 @@ export interface LeaseHooks {
 export class LeaseKeeper {
   readonly owned = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private validUntil = 0;
   private stopped = false;
@@ -101,6 +102,7 @@ export class LeaseKeeper {
         }
       }
       await schedulerLeasesRepo.pruneDead(this.db, now - 10 * leaseMs);
+      await this.watchSilent(now);
     } catch (err) {
       this.hooks.onError(err);
       // Without a renewal we must stop before the lease runs out, or another instance could double-check.
@@ -114,6 +116,7 @@ export class LeaseKeeper {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.expiryTimer);
     await this.running;
     const all = [...this.owned];
     await this.drop(all);
@@ -124,6 +127,20 @@ export class LeaseKeeper {
     } catch (err) {
       this.hooks.onError(err);
     }
+  }
+
+  /**
+   * An instance that missed a renewal may be dead (on another host, where its process cannot be
+   * looked at): run a round the moment its leases expire rather than up to `renewMs` later, so its
+   * shards are taken over within one lease period of its last renewal.
+   */
+  private async watchSilent(now: number): Promise<void> {
+    const { owner, leaseMs, renewMs } = this.opts;
+    const at = await schedulerLeasesRepo.nextSilentExpiry(this.db, owner, now, now + leaseMs - 1.5 * renewMs);
+    clearTimeout(this.expiryTimer);
+    if (at === null || this.stopped) return;
+    this.expiryTimer = setTimeout(() => void this.nudge(), at - now + 20);
+    this.expiryTimer.unref();
   }
 
   private async reapDead(now: number): Promise<void> {

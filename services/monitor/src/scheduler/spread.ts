@@ -18,8 +18,8 @@ export function storedNextDue(m: StoredSchedule): number {
 /**
  * Next due times after a start or a shard take-over: `last_checked_at + interval` (or the retry
  * interval while retrying) when that is still ahead; monitors already overdue, or never checked,
- * are spread evenly over one interval (at most `windowMs`), most overdue first, instead of all
- * firing at once.
+ * are spread evenly over one interval (overdue ones over at most `windowMs`), most overdue first,
+ * instead of all firing at once.
  */
 export function initialDueTimes(
   items: StoredSchedule[],
@@ -36,7 +36,9 @@ export function initialDueTimes(
   overdue.sort((a, b) => a.due - b.due || a.id - b.id);
   const n = overdue.length;
   overdue.forEach((m, i) => {
-    due.set(m.id, now + Math.floor((i / n) * Math.min(m.intervalMs, windowMs)));
+    // Never checked: nothing fell behind, so the full interval (the window is for the overdue).
+    const span = Number.isFinite(m.due) ? Math.min(m.intervalMs, windowMs) : m.intervalMs;
+    due.set(m.id, now + Math.floor((i / n) * span));
   });
   return due;
 }

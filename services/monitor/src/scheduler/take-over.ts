@@ -34,9 +34,17 @@ export function planTakeOver(fresh: Slot[], now: number, takeOver: boolean): Tak
   const stored = checked.map((c) => c.stored);
   const due = initialDueTimes(stored, now, takeOver ? takeOverWindow(stored, now) : undefined);
   for (const { slot, stored } of checked) {
-    const at = due.get(slot.id) ?? now;
-    if (storedNextDue(stored) > now) plan.scheduled.push({ slot, at });
-    else plan.overdue.push({ slot, offset: at - now });
+    const next = storedNextDue(stored);
+    let at = due.get(slot.id) ?? now;
+    if (next > now) {
+      plan.scheduled.push({ slot, at });
+      continue;
+    }
+    // An instance killed with -9 may have run this check at its due time without storing it (its
+    // last batch and its checks in flight die with it): keep the engine's rule that two checks of
+    // a monitor start at least half an interval apart, counting that possible check.
+    if (takeOver && Number.isFinite(next)) at = Math.max(at, next + slot.intervalMs / 2);
+    plan.overdue.push({ slot, offset: at - now });
   }
   return plan;
 }

@@ -44,20 +44,22 @@ export function clusterEnv(db: TestDb, extra: Record<string, string> = {}): Reco
 }
 
 /** Spawns an instance; resolves when it listens (its engine holds its shards by then). */
-export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+export async function startInstance(
+  name: string,
+  env: Record<string, string>,
+  admin: { username: string; password: string } = ADMIN,
+): Promise<Instance> {
   const port = await freePort();
   const proc = runService(entry, { ...env, PORT: String(port) });
-  await proc.waitFor(/Server listening/, 90_000);
-  return connectInstance(name, proc, `http://127.0.0.1:${port}`);
-}
-
-async function connectInstance(name: string, proc: ServiceProcess, base: string): Promise<Instance> {
+  await proc.waitFor(/Server listening/, 120_000);
+  const base = `http://127.0.0.1:${port}`;
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(admin),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
+  if (!token) throw new Error(`${name}: sign-in failed (${login.status})`);
   return {
     name,
     proc,

@@ -94,12 +94,15 @@ describe('two monitor instances: events and changes across instances', { skip: p
       const madeOnA = onA.events
         .slice(4, seenOnA)
         .filter((e) => e.event === 'monitor.check_result' && idsOfA.has(dataOf(e).monitor_id));
-      assert.ok(madeOnA.length > 0);
+      assert.ok(madeOnA.length > 0, 'no event of A after the resume point');
       const missing = madeOnA.map(keyOf).filter((k) => !onBKeys.includes(k));
       assert.deepEqual(missing, []);
       // The replay is in id order, all after the resume point.
       const replayIds = onB.events.map((e) => Number(e.id));
-      assert.ok(replayIds.every((id, i) => id > fromId && (i === 0 || id >= replayIds[i - 1]!)));
+      assert.ok(
+        replayIds.every((id, i) => id > fromId && (i === 0 || id >= replayIds[i - 1]!)),
+        `ids out of order: ${replayIds.join(', ')}`,
+      );
     } finally {
       onA.close();
       onB.close();

@@ -2,9 +2,11 @@ import { request } from 'node:http';
 import type { Instance } from '../../services/monitor/test/multi-instance/cluster.js';
 import { pct } from './counting-target.js';
 
-const HEARTBEATS = 60;
+const HEARTBEATS = 100;
+/** Pings in flight at most (beyond it a tick's pings are skipped and counted). */
+const MAX_IN_FLIGHT = 200;
 
-/** Opens B's dashboard stream and calls `onEvent` with each event's type, data and arrival time. */
+/** Opens a dashboard stream and calls `onEvent` with each event's type, data and arrival time. */
 function listen(
   inst: Instance,
   onEvent: (event: string, data: string, at: number) => void,
@@ -17,7 +19,7 @@ function listen(
         res.setEncoding('utf8');
         let buffer = '';
         res.on('data', (chunk: string) => {
-          const at = Date.now();
+          const at = performance.now();
           buffer += chunk;
           for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
             const block = buffer.slice(0, i);
@@ -40,13 +42,14 @@ function listen(
 }
 
 /**
- * Heartbeat pings sent to A at `rate` per second for `ms`: each is stored and published on A, and
- * arrives on a dashboard stream open on B through the relay. Latency: ping sent → event on B (an
- * upper bound: it includes A's HTTP handling and the write of the result), and A's answer → event
- * on B (A publishes before it answers, so this one can come out slightly negative).
+ * Events made on A reach a dashboard stream on B through the relay. Heartbeat pings sent to A at
+ * `rate` per second make the events (each ping is stored and published on A); one dashboard stream
+ * is open on A and one on B, and each event's latency is its arrival on B minus its arrival on A,
+ * matched by result id. Both streams are read by this process, so its own delays cancel out.
  */
 export async function measureEventLatency(a: Instance, b: Instance, rate: number, ms: number) {
-  const monitors: { id: number; token: string; sent: number[]; answered: number[]; busy: boolean }[] = [];
+  const tokens: string[] = [];
+  const ids = new Set<number>();
   for (let i = 0; i < HEARTBEATS; i++) {
     const res = await a.call('POST', '/api/monitors', {
       name: `hb${i}`,
@@ -54,69 +57,84 @@ export async function measureEventLatency(a: Instance, b: Instance, rate: number
       check_interval_seconds: 3600,
     });
     const m = res.json as { id: number; heartbeat_token: string };
-    monitors.push({ id: m.id, token: m.heartbeat_token, sent: [], answered: [], busy: false });
+    tokens.push(m.heartbeat_token);
+    ids.add(m.id);
   }
-  const byId = new Map(monitors.map((m) => [m.id, m]));
-  const fromSend: number[] = [];
-  const fromAnswer: number[] = [];
-  let unmatched = 0;
-  const stop = await listen(b, (event, data, at) => {
+  const onA = new Map<number, number>();
+  const latencies: number[] = [];
+  const early = new Map<number, number>();
+  const ours = (data: string) => {
+    const d = JSON.parse(data) as { monitor_id: number; result_id: number };
+    return ids.has(d.monitor_id) ? d.result_id : null;
+  };
+  const stopA = await listen(a, (event, data, at) => {
     if (event !== 'monitor.check_result') return;
-    const m = byId.get((JSON.parse(data) as { monitor_id: number }).monitor_id);
-    if (!m) return;
-    const sent = m.sent.shift();
-    const answered = m.answered.shift();
-    if (sent === undefined) {
-      unmatched++;
-      return;
-    }
-    fromSend.push(at - sent);
-    if (answered !== undefined) fromAnswer.push(at - answered);
+    const r = ours(data);
+    if (r === null) return;
+    const onB = early.get(r);
+    if (onB !== undefined) {
+      early.delete(r);
+      latencies.push(onB - at);
+    } else onA.set(r, at);
   });
-  // One ping in flight per monitor, so that each monitor's events match its pings in order.
-  let sentCount = 0;
+  const stopB = await listen(b, (event, data, at) => {
+    if (event !== 'monitor.check_result') return;
+    const r = ours(data);
+    if (r === null) return;
+    const seen = onA.get(r);
+    if (seen === undefined) early.set(r, at);
+    else {
+      onA.delete(r);
+      latencies.push(at - seen);
+    }
+  });
+  let sent = 0;
   let skipped = 0;
-  let next = 0;
+  let inFlight = 0;
+  let failed = 0;
   const started = Date.now();
-  const tickMs = 10;
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      const due = Math.floor(((Date.now() - started) / 1000) * rate) - sentCount - skipped;
+      const due = Math.floor(((Date.now() - started) / 1000) * rate) - sent - skipped;
       for (let k = 0; k < due; k++) {
-        const m = monitors[next++ % monitors.length]!;
-        if (m.busy) {
+        if (inFlight >= MAX_IN_FLIGHT) {
           skipped++;
           continue;
         }
-        m.busy = true;
-        sentCount++;
-        m.sent.push(Date.now());
-        fetch(`${a.base}/api/heartbeat/${m.token}`, { method: 'POST' })
-          .then((r) => r.arrayBuffer())
-          .then(() => m.answered.push(Date.now()))
-          .finally(() => {
-            m.busy = false;
-          });
+        inFlight++;
+        const token = tokens[(sent + skipped) % tokens.length]!;
+        sent++;
+        fetch(`${a.base}/api/heartbeat/${token}`, { method: 'POST' })
+          .then((r) => {
+            if (r.status !== 200) failed++;
+            return r.arrayBuffer();
+          })
+          .catch(() => failed++)
+          .finally(() => inFlight--);
       }
       if (Date.now() - started >= ms) {
         clearInterval(timer);
         resolve();
       }
-    }, tickMs);
+    }, 10);
   });
-  // Let the last events arrive.
-  await new Promise((r) => setTimeout(r, 2000));
-  stop();
+  const elapsed = Date.now() - started;
+  // Let the last ones arrive.
+  await new Promise((r) => setTimeout(r, 3000));
+  stopA();
+  stopB();
   return {
-    sent: sentCount,
-    sent_per_s: Math.round((sentCount / (ms / 1000)) * 10) / 10,
-    skipped_busy: skipped,
-    seen_on_b: fromSend.length,
-    unmatched,
-    send_to_b_p50_ms: pct(fromSend, 50),
-    send_to_b_p99_ms: pct(fromSend, 99),
-    send_to_b_max_ms: pct(fromSend, 100),
-    answer_to_b_p50_ms: pct(fromAnswer, 50),
-    answer_to_b_p99_ms: pct(fromAnswer, 99),
+    pings_sent_per_s: Math.round((sent / (elapsed / 1000)) * 10) / 10,
+    skipped_at_max_in_flight: skipped,
+    failed,
+    events_on_both: latencies.length,
+    events_per_s: Math.round((latencies.length / (elapsed / 1000)) * 10) / 10,
+    only_on_a: onA.size,
+    only_on_b: early.size,
+    a_to_b_p50_ms: round(pct(latencies, 50)),
+    a_to_b_p99_ms: round(pct(latencies, 99)),
+    a_to_b_max_ms: round(pct(latencies, 100)),
   };
 }
+
+const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);

@@ -123,8 +123,13 @@ try {
   log(JSON.stringify(figures.kill));
   log(`after the kill: ${values.after} s`);
   await sleep(Number(values.after) * 1000);
+  const end = Date.now();
+  const victimSet = new Set(victims);
+  const others = [...target.hits.keys()].filter((i) => !victimSet.has(i));
   figures.after_kill = {
-    ...spacing(target.hits, target.hits.keys(), killedAt, Date.now(), intervalMs),
+    all: spacing(target.hits, target.hits.keys(), killedAt, end, intervalMs),
+    its_monitors: spacing(target.hits, victims, killedAt, end, intervalMs),
+    the_others: spacing(target.hits, others, killedAt, end, intervalMs),
     load: load(),
   };
   log(JSON.stringify(figures.after_kill));

@@ -161,8 +161,10 @@ describe('monitor instances: migrations once, incidents and notifications exactl
     peers.failing = true;
     await victim.crash();
     instances.splice(instances.indexOf(victim), 1);
-    instances.push(await startInstance('D', env));
+    const joining = startInstance('D', env);
+    joining.catch(() => {}); // awaited below, after the alert
     await until2(peers, 'the down alert', () => peers.deliveries.some((d) => d.event === 'monitor.down'));
+    instances.push(await joining);
 
     // Another goes away gracefully while it stays down; a few more failing checks follow.
     const leaving = instances.shift()!;

@@ -62,10 +62,15 @@ describe('two engines on one PostgreSQL', { skip: postgres.skip }, () => {
       // A check-now through B for a monitor A owns is run by A (it polls check_requested_at).
       const ofA = ids.find((id) => ea.leases.owned.has(id % 64))!;
       await b.call('PATCH', `/api/monitors/${ofA}`, { check_interval_seconds: 3600, timeout_seconds: 5 });
-      await waitFor('A applies the change', async () => {
-        const due = ea.dueOf(ofA);
-        return due !== null && due > Date.now() + 1_000_000 ? true : undefined;
-      });
+      // A notice applies it at once; on a machine loaded enough to stall both engines it can take a while.
+      await waitFor(
+        'A applies the change',
+        async () => {
+          const due = ea.dueOf(ofA);
+          return due !== null && due > Date.now() + 1_000_000 ? true : undefined;
+        },
+        30_000,
+      );
       const checkedByA: number[] = [];
       const off = a.server.ctx.bus.tap((e) => {
         if (e.event === 'monitor.check_result' && (e.data as { monitor_id: number }).monitor_id === ofA) {

@@ -14,6 +14,7 @@ import { channelTemplateRoutes } from './api/channels/template-routes.js';
 import { checkResultsRoutes } from './api/check-results/routes.js';
 import { escalationPoliciesRoutes } from './api/escalation-policies/routes.js';
 import { groupsRoutes } from './api/groups/routes.js';
+import { healthRoutes } from './api/health/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentNotesRoutes } from './api/incidents/notes-routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     async () => ({ status: 'ok' as const }),
   );
+  await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(sessionsRoutes(ctx));
   await app.register(oidcRoutes(ctx));

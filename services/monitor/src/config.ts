@@ -17,6 +17,10 @@ export const configSchema = {
   LOGIN_WINDOW_SECONDS: int({ default: 900, min: 1, max: 86400 }),
   /** Checks in flight at most; they mostly wait on the network. */
   CHECK_CONCURRENCY: int({ default: 500, min: 1, max: 10000 }),
+  /** How long a shard lease lasts unrenewed: the take-over time after an instance dies (renewed every third). */
+  SCHEDULER_LEASE_SECONDS: int({ default: 30, min: 3, max: 600 }),
+  /** The safety net under change notices: how often changes made through other instances are polled. */
+  CHANGE_POLL_SECONDS: int({ default: 2, min: 1, max: 3600 }),
   /** The address visitors reach the service at, for links it writes (Atom feed); unset: the request's. */
   PUBLIC_URL: url({ protocols: ['http', 'https'] }),
   /** true: GET /metrics answers without credentials (for a Prometheus on a trusted network). */
@@ -51,6 +55,8 @@ export interface MonitorConfig {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   checkConcurrency: number;
+  schedulerLeaseSeconds: number;
+  changePollSeconds: number;
   publicUrl: string | undefined;
   metricsPublic: boolean;
   /** Single sign-on; null when OIDC_ISSUER is unset. */
@@ -80,6 +86,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginWindowSeconds: c.LOGIN_WINDOW_SECONDS,
     checkConcurrency: c.CHECK_CONCURRENCY,
+    schedulerLeaseSeconds: c.SCHEDULER_LEASE_SECONDS,
+    changePollSeconds: c.CHANGE_POLL_SECONDS,
     publicUrl,
     metricsPublic: c.METRICS_PUBLIC,
     oidc,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DerivedKeys } from './auth/secret-key.js';
 import type { MonitorConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
+import type { HealthProbe } from './health/health-probe.js';
 import type { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import type { OutboxWorker } from './notify/outbox-worker.js';
 import type { ServiceMetrics } from './prometheus/service-metrics.js';
@@ -29,4 +30,6 @@ export interface AppContext {
   maintenance: MaintenanceSchedule;
   /** The service's Prometheus metrics and per-monitor check counters (GET /metrics). */
   prometheus: ServiceMetrics;
+  /** What `/readyz` answers. */
+  health: HealthProbe;
 }

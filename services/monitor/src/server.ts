@@ -7,6 +7,8 @@ import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { startEscalation } from './escalation/escalation-tick.js';
 import { EventBus } from './events/event-bus.js';
+import { InstanceRelay } from './events/instance-relay.js';
+import { HealthProbe } from './health/health-probe.js';
 import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js';
 import { startReminders } from './incidents/reminders.js';
 import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
@@ -48,10 +50,11 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   // loaded on first use, a database that cannot be reached stays the one problem reported.
   let loaded: DerivedKeys | undefined;
   const loadKeys = () => (loaded ??= loadSecretKeys(config.secretKey, config.dataDir, log));
+  const migrations = migrationsWith(() => loadKeys().encryption);
   const database = await openDatabase<MonitorDB>({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
-    migrations: migrationsWith(() => loadKeys().encryption),
+    migrations,
   });
   const keys = loadKeys();
   const bus = new EventBus();
@@ -71,8 +74,12 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   );
   const prometheus = new ServiceMetrics();
   const tuning = opts.engine ?? {};
+  const leaseMs = config.schedulerLeaseSeconds * 1000;
   const engine = new CheckEngine(database.db, bus, log, {
     concurrency: config.checkConcurrency,
+    leaseMs,
+    renewMs: Math.round(leaseMs / 3),
+    pollMs: config.changePollSeconds * 1000,
     isUnderMaintenance: (id, at) => maintenance.isUnderMaintenance(id, new Date(at)),
     // Incidents open and resolve, and their alerts are queued, in the transaction of the results.
     inTransaction: async (trx, stored) => {
@@ -97,6 +104,15 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     outboxCounts: () => prometheusRepo.outboxCounts(database.db),
     failedDeliveryAttempts: () => outbox.failedAttempts,
   });
+  const engineOn = opts.startEngine !== false;
+  // Instances on one PostgreSQL share their events and tell each other about changes; SQLite has one.
+  let relay: InstanceRelay | null = null;
+  const health = new HealthProbe({
+    db: database.db,
+    migrations,
+    engine: engineOn ? engine : null,
+    relay: () => relay,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -109,6 +125,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     settings,
     maintenance,
     prometheus,
+    health,
   };
   await maintenance.start();
   try {
@@ -120,7 +137,17 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     throw e;
   }
   const app = await buildApp(ctx);
-  const engineOn = opts.startEngine !== false;
+  if (config.databaseUrl) {
+    try {
+      relay = await InstanceRelay.start({ databaseUrl: config.databaseUrl, bus, log });
+    } catch (e) {
+      maintenance.stop();
+      await app.close();
+      await database.close();
+      throw e;
+    }
+    relay.onNotice(engine.connect(relay));
+  }
   if (engineOn) await engine.start();
   if (startOutbox) outbox.start();
   // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
@@ -136,15 +163,18 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     app,
     ctx,
     async close() {
-      await app.close();
+      health.markStopping();
+      // Shards first: stop claiming, settle running checks (5 s at most), flush the last batch and
+      // release the leases, announced on the relay so the others take them at once. Meanwhile the
+      // server stops taking requests and ends its streams. All of it within startService's 10 s.
+      await Promise.all([engineOn ? engine.stop() : null, app.close()]);
       reminders?.stop();
       await escalation?.stop();
       notices?.stop();
       await dataJobs?.stop();
       await outbox.stop();
       maintenance.stop();
-      // Stop claiming, settle running checks, flush the last batch, release the leases.
-      if (engineOn) await engine.stop();
+      await relay?.close();
       await closeHttpAgents();
       await database.close();
     },

@@ -56,6 +56,11 @@ export class PgRelay {
     return relay;
   }
 
+  /** Whether the listening connection is up (false while reconnecting, and after close). */
+  get connected(): boolean {
+    return this.client !== null && !this.closed;
+  }
+
   /** Queues a message for every other instance; sent at the end of this event-loop turn. */
   publish(message: unknown): void {
     if (this.closed) return;
@@ -66,11 +71,6 @@ export class PgRelay {
       this.scheduled = false;
       this.flushing = this.flushing.then(() => this.flush());
     });
-  }
-
-  /** Whether the listening connection is up (readiness probes report it). */
-  get connected(): boolean {
-    return this.client !== null;
   }
 
   /** Resolves when everything published so far was handed to PostgreSQL (or dropped while disconnected). */

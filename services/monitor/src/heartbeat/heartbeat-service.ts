@@ -20,7 +20,7 @@ export async function recordHeartbeat(ctx: AppContext, token: string, ok: boolea
 }
 
 // The monitor is scheduled by another instance: store the result and state here, and bump
-// updated_at so its owner (which polls it) adopts the ping and restarts its silence clock.
+// updated_at so its owner (told by a notice, or polling) adopts the ping and restarts its silence clock.
 async function recordDirectly(ctx: AppContext, id: number, ok: boolean): Promise<boolean> {
   const now = Date.now();
   const stored = await ctx.db.transaction().execute(async (trx) => {
@@ -59,6 +59,8 @@ async function recordDirectly(ctx: AppContext, id: number, ok: boolean): Promise
     return { resultId: resultId!, prev, status: t.status, checkedAt };
   });
   if (!stored) return false;
+  // The owner adopts the ping (state, silence clock) at once rather than at its next poll.
+  ctx.engine.announce(id);
   publishResult(ctx.bus, {
     monitor_id: id,
     result_id: stored.resultId,

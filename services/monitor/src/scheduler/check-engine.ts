@@ -3,42 +3,22 @@ import { type Logger, newProcessOwner, ownerProcessGone, releaseProcessOwner } f
 import type { Kysely } from 'kysely';
 import { type CheckOutcome, runCheck } from '../checks/index.js';
 import type { EventBus } from '../events/event-bus.js';
-import { ResultWriter, type ResultWriterOptions } from '../results/result-writer.js';
+import { ResultWriter } from '../results/result-writer.js';
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import { CatchUp } from './catch-up.js';
+import { NoticeApplier, type NoticeSender, type NoticeTarget } from './change-notices.js';
 import { ChangePoller } from './change-poller.js';
 import { DueTimer } from './due-timer.js';
+import type { EngineOptions } from './engine-options.js';
 import { judge, pingOutcome, silenceOutcome } from './judge.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { ReadyQueue } from './ready-queue.js';
-import { configureSlot, isRetrying, type Slot, slotFromRow } from './slot.js';
-import { initialDueTimes, storedNextDue } from './spread.js';
+import { configureSlot, type Slot, slotFromRow } from './slot.js';
+import { firstDue, planTakeOver } from './take-over.js';
 
-export interface EngineOptions {
-  /** Checks in flight at most; the rest wait their turn (they are mostly waiting on I/O). */
-  concurrency?: number;
-  leaseMs?: number;
-  renewMs?: number;
-  /** How often changes made through other instances are picked up. */
-  pollMs?: number;
-  flushMs?: number;
-  /** On shutdown, running checks get this long to finish before they are aborted. */
-  stopGraceMs?: number;
-  /** The lease owner identity; by default one naming this process (see ownerProcessGone). */
-  owner?: string;
-  /** Called as each scheduled check starts with its lag (start minus due), for benchmarks. */
-  onCheckStarted?: (lagMs: number) => void;
-  /** Whether a maintenance window covers the monitor at a time (answered from memory). */
-  isUnderMaintenance?: (monitorId: number, at: number) => boolean;
-  /** After each result batch commits; see ResultWriterOptions.onStored. */
-  onResultsStored?: ResultWriterOptions['onStored'];
-  /** Runs in each result batch's transaction; see ResultWriterOptions.inTransaction. */
-  inTransaction?: ResultWriterOptions['inTransaction'];
-  /** Opens the monitors' stored credentials (AES-256-GCM key, see auth/secret-key.ts). */
-  secretKey?: Buffer;
-}
+export type { EngineOptions } from './engine-options.js';
 
 type Kind = 'scheduled' | 'now';
 
@@ -65,6 +45,10 @@ export class CheckEngine {
   private readonly poller: ChangePoller;
   private inFlight = 0;
   private stopping = false;
+  /** Set once the first lease round is done: later gains are take-overs. */
+  private started = false;
+  private sender: NoticeSender | null = null;
+  private readonly notices: NoticeApplier;
   private readonly abort = new AbortController();
   private readonly concurrency: number;
   private readonly opts: EngineOptions;
@@ -101,6 +85,7 @@ export class CheckEngine {
         onError: (err) => log.error({ err }, 'scheduler lease round failed'),
         reaped: (owners, shards) =>
           log.info({ owners, shards }, 'scheduler freed the leases of dead predecessors on this host'),
+        released: () => this.sender?.notify({ t: 'r' }),
       },
     );
     this.timer = new DueTimer((e) => {
@@ -113,23 +98,39 @@ export class CheckEngine {
       // Due from its release on, so that its next check comes one whole interval later.
       if (slot && slot.version === version) this.schedule(slot, Date.now());
     });
-    this.poller = new ChangePoller(
-      db,
-      {
-        owned: () => this.leases.owned,
-        known: (id) => this.slots.get(id),
-        knownIds: () => this.slots.keys(),
-        apply: (row) => this.apply(row),
-        checkNow: (id, at) => this.checkNow(id, at),
-        remove: (id) => this.remove(id),
+    // Changes made through other instances: announced by a notice, polled as the safety net.
+    const changes: NoticeTarget = {
+      owned: () => this.leases.owned,
+      known: (id) => this.slots.get(id),
+      knownIds: () => this.slots.keys(),
+      apply: (row) => this.applyRow(row),
+      checkNow: (id, at) => this.checkNowLocal(id, at),
+      remove: (id) => this.removeLocal(id),
+      rebalance: () => {
+        if (this.started && !this.stopping) void this.leases.nudge();
       },
-      (err) => log.error({ err }, 'polling monitor changes failed'),
+    };
+    this.poller = new ChangePoller(db, changes, (err) =>
+      log.error({ err }, 'polling monitor changes failed'),
     );
+    this.notices = new NoticeApplier(db, changes, (err) => log.error({ err }, 'applying a notice failed'));
+  }
+
+  /**
+   * Connects the engine to the other instances (PostgreSQL): changes made through this instance are
+   * announced to the owner, and their announcements come in through the returned handler.
+   */
+  connect(sender: NoticeSender): (notice: { t: string; [k: string]: unknown }) => void {
+    this.sender = sender;
+    return (n) => this.notices.handle(n);
   }
 
   /** Claims shards, loads their monitors and starts checking. */
   async start(): Promise<void> {
     await this.leases.start();
+    this.started = true;
+    // Others give back what exceeds their share now, not at their next round.
+    this.sender?.notify({ t: 'r' });
     this.poller.start(this.opts.pollMs ?? 2000);
   }
 
@@ -139,6 +140,7 @@ export class CheckEngine {
     this.timer.stop();
     this.catchUp.stop();
     await this.poller.stop();
+    await this.notices.settled();
     await this.leases.stop();
     await this.writer.flush();
     releaseProcessOwner(this.owner);
@@ -160,15 +162,38 @@ export class CheckEngine {
     return this.slots.get(id)?.due ?? null;
   }
 
-  /** Applies a created or changed monitor (from this instance's API or from polling). */
+  /** Applies a monitor created or changed through this instance's API, and tells the owner. */
   apply(row: MonitorRow): void {
+    this.sender?.notify({ t: 'c', op: 'apply', id: row.id });
+    this.applyRow(row);
+  }
+
+  /** Tells the owner that a monitor changed in the database (a heartbeat ping stored here). */
+  announce(id: number): void {
+    this.sender?.notify({ t: 'c', op: 'apply', id });
+  }
+
+  /** Forgets a monitor deleted through this instance's API, and tells the owner. */
+  remove(id: number): void {
+    this.sender?.notify({ t: 'c', op: 'remove', id });
+    this.removeLocal(id);
+  }
+
+  /** A check-now through this instance's API: runs it here when owned, and tells the owner. */
+  checkNow(id: number, requestedAt = Date.now()): boolean {
+    this.sender?.notify({ t: 'c', op: 'check', id, at: requestedAt });
+    return this.checkNowLocal(id, requestedAt);
+  }
+
+  /** Applies a created or changed monitor (from the API, a notice or polling) when owned here. */
+  private applyRow(row: MonitorRow): void {
     if (this.stopping || !this.leases.owned.has(row.id % SHARD_COUNT)) return;
     const now = Date.now();
     const slot = this.slots.get(row.id);
     if (!slot) {
       const fresh = slotFromRow(row, SHARD_COUNT, this.opts.secretKey);
       this.slots.set(row.id, fresh);
-      if (!fresh.paused) this.schedule(fresh, this.firstDue(fresh, now));
+      if (!fresh.paused) this.schedule(fresh, firstDue(fresh, now));
       return;
     }
     const wasPaused = slot.paused;
@@ -190,14 +215,14 @@ export class CheckEngine {
       slot.status = row.current_status;
       slot.failures = row.consecutive_failures;
       slot.lastCheckedAt = row.last_checked_at;
-      this.schedule(slot, this.firstDue(slot, now));
+      this.schedule(slot, firstDue(slot, now));
     } else if (oldInterval !== slot.intervalMs || wasHeartbeat !== slot.heartbeat) {
-      this.schedule(slot, this.firstDue(slot, now));
+      this.schedule(slot, firstDue(slot, now));
     }
   }
 
   /** Forgets a deleted monitor; a check under way is discarded. */
-  remove(id: number): void {
+  private removeLocal(id: number): void {
     const slot = this.slots.get(id);
     if (!slot) return;
     slot.gone = 'deleted';
@@ -206,7 +231,7 @@ export class CheckEngine {
   }
 
   /** Runs one extra check as soon as a slot is free, leaving the schedule as it is. */
-  checkNow(id: number, requestedAt = Date.now()): boolean {
+  private checkNowLocal(id: number, requestedAt: number): boolean {
     const slot = this.slots.get(id);
     if (!slot || slot.paused || slot.heartbeat || this.stopping) return false;
     slot.checkRequestedAt = Math.max(slot.checkRequestedAt, requestedAt);
@@ -231,14 +256,6 @@ export class CheckEngine {
     return 'recorded';
   }
 
-  private firstDue(slot: Slot, now: number): number {
-    if (slot.heartbeat) {
-      return Math.max(now, (slot.lastPingAt ?? now) + slot.intervalMs + slot.graceMs);
-    }
-    if (slot.lastCheckedAt === null) return now;
-    return Math.max(now, slot.lastCheckedAt + (isRetrying(slot) ? slot.retryIntervalMs : slot.intervalMs));
-  }
-
   private async takeShards(shards: number[]): Promise<void> {
     const rows = await monitorsRepo.inShards(this.db, shards, SHARD_COUNT);
     const now = Date.now();
@@ -249,29 +266,14 @@ export class CheckEngine {
       this.slots.set(row.id, slot);
       if (!slot.paused) fresh.push(slot);
     }
-    // Heartbeat clients kept pinging while nobody listened: give them a full period before judging.
-    for (const s of fresh.filter((s) => s.heartbeat)) {
-      this.schedule(s, Math.max(this.firstDue(s, now), now + s.intervalMs + s.graceMs));
-    }
-    const checked = fresh
-      .filter((s) => !s.heartbeat)
-      .map((s) => ({ slot: s, stored: { ...s, retrying: isRetrying(s) } }));
-    const due = initialDueTimes(
-      checked.map((c) => c.stored),
-      now,
-    );
     // Overdue ones wait in the catch-up spread (robust to start-up stalls); the rest keep their time.
-    const overdue: { id: number; version: number; offset: number }[] = [];
-    for (const { slot, stored } of checked) {
-      const at = due.get(slot.id) ?? now;
-      if (storedNextDue(stored) > now) {
-        this.schedule(slot, at);
-        continue;
-      }
+    const plan = planTakeOver(fresh, now, this.started);
+    for (const { slot, at } of plan.scheduled) this.schedule(slot, at);
+    const overdue = plan.overdue.map(({ slot, offset }) => {
       this.unschedule(slot);
-      slot.due = at;
-      overdue.push({ id: slot.id, version: slot.version, offset: at - now });
-    }
+      slot.due = now + offset;
+      return { id: slot.id, version: slot.version, offset };
+    });
     this.catchUp.add(overdue);
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }

@@ -24,6 +24,8 @@ export interface LeaseHooks {
   onError(err: unknown): void;
   /** Leases of dead owners were freed (to be claimed in the same round). */
   reaped?(owners: string[], shards: number): void;
+  /** Shards were given back: other instances may claim them now rather than at their next round. */
+  released?(shards: number[]): void;
 }
 
 /**
@@ -36,6 +38,7 @@ export interface LeaseHooks {
 export class LeaseKeeper {
   readonly owned = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private validUntil = 0;
   private stopped = false;
@@ -53,6 +56,18 @@ export class LeaseKeeper {
       this.running = this.running.then(() => this.tick());
     }, this.opts.renewMs);
     this.timer.unref();
+  }
+
+  /** Runs a round now (after the rounds under way): another instance freed shards or joined. */
+  nudge(): Promise<void> {
+    if (this.stopped) return this.running;
+    this.running = this.running.then(() => this.tick());
+    return this.running;
+  }
+
+  /** Whether the last round renewed the leases in time (false before the first and after a failure). */
+  get healthy(): boolean {
+    return !this.stopped && Date.now() < this.validUntil;
   }
 
   /** One round: heartbeat, renew, rebalance. Public so tests can drive it. */
@@ -77,6 +92,7 @@ export class LeaseKeeper {
         const extra = [...this.owned].sort((a, b) => b - a).slice(0, this.owned.size - share);
         await this.drop(extra);
         await schedulerLeasesRepo.release(this.db, owner, extra);
+        this.hooks.released?.(extra);
       } else if (this.owned.size < share) {
         const free = await schedulerLeasesRepo.free(this.db, now, share - this.owned.size);
         const won = await schedulerLeasesRepo.claim(this.db, owner, free, now, until);
@@ -86,6 +102,7 @@ export class LeaseKeeper {
         }
       }
       await schedulerLeasesRepo.pruneDead(this.db, now - 10 * leaseMs);
+      await this.watchSilent(now);
     } catch (err) {
       this.hooks.onError(err);
       // Without a renewal we must stop before the lease runs out, or another instance could double-check.
@@ -99,15 +116,31 @@ export class LeaseKeeper {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.expiryTimer);
     await this.running;
     const all = [...this.owned];
     await this.drop(all);
     try {
       await schedulerLeasesRepo.release(this.db, this.opts.owner, all);
       await schedulerLeasesRepo.removeInstance(this.db, this.opts.owner);
+      if (all.length > 0) this.hooks.released?.(all);
     } catch (err) {
       this.hooks.onError(err);
     }
+  }
+
+  /**
+   * An instance that missed a renewal may be dead (on another host, where its process cannot be
+   * looked at): run a round the moment its leases expire rather than up to `renewMs` later, so its
+   * shards are taken over within one lease period of its last renewal.
+   */
+  private async watchSilent(now: number): Promise<void> {
+    const { owner, leaseMs, renewMs } = this.opts;
+    const at = await schedulerLeasesRepo.nextSilentExpiry(this.db, owner, now, now + leaseMs - 1.5 * renewMs);
+    clearTimeout(this.expiryTimer);
+    if (at === null || this.stopped) return;
+    this.expiryTimer = setTimeout(() => void this.nudge(), at - now + 20);
+    this.expiryTimer.unref();
   }
 
   private async reapDead(now: number): Promise<void> {

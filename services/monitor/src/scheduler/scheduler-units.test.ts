@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CatchUp } from './catch-up.js';
 import { DueHeap } from './min-heap.js';
-import { initialDueTimes } from './spread.js';
+import type { Slot } from './slot.js';
+import { initialDueTimes, takeOverWindow } from './spread.js';
+import { planTakeOver } from './take-over.js';
 import { applyResult } from './transition.js';
 
 describe('applyResult', () => {
@@ -88,5 +90,54 @@ describe('CatchUp', () => {
       Array.from({ length: 11 }, (_, i) => i),
     );
     assert.equal(catchUp.size, 0);
+  });
+});
+
+describe('planTakeOver', () => {
+  const slot = (id: number, lastCheckedAt: number | null) =>
+    ({
+      id,
+      heartbeat: false,
+      intervalMs: 30_000,
+      retryIntervalMs: 20_000,
+      retryCount: 0,
+      failures: 0,
+      lastCheckedAt,
+      lastPingAt: null,
+      graceMs: 0,
+    }) as unknown as Slot;
+
+  test('a take-over catches up over as long as the monitors fell behind, never within half an interval of a due time', () => {
+    const now = 1_000_000;
+    // Due 10 s, 8 s and 1 s ago (a dead instance may have run the last one unrecorded); one ahead.
+    const slots = [slot(1, now - 40_000), slot(2, now - 38_000), slot(3, now - 31_000), slot(4, now - 5_000)];
+    assert.equal(
+      takeOverWindow(
+        slots.map((s) => ({ ...s, retrying: false })),
+        now,
+      ),
+      10_000,
+    );
+    const plan = planTakeOver(slots, now, true);
+    assert.deepEqual(
+      plan.scheduled.map((p) => [p.slot.id, p.at - now]),
+      [[4, 25_000]],
+    );
+    const offsets = new Map(plan.overdue.map((o) => [o.slot.id, o.offset]));
+    assert.equal(offsets.get(1), 5_000);
+    assert.ok(offsets.get(2)! >= 7_000 && offsets.get(2)! < 10_000);
+    assert.equal(offsets.get(3), 14_000);
+    // At a start the same monitors are spread over a whole interval, without the half-interval rule.
+    const start = new Map(planTakeOver(slots, now, false).overdue.map((o) => [o.slot.id, o.offset]));
+    assert.deepEqual([...start.values()], [0, 10_000, 20_000]);
+  });
+
+  test('monitors never checked are spread over a whole interval, also on a take-over', () => {
+    const now = 1_000_000;
+    const plan = planTakeOver([slot(1, null), slot(2, null)], now, true);
+    assert.deepEqual(
+      plan.overdue.map((o) => o.offset),
+      [0, 15_000],
+    );
   });
 });

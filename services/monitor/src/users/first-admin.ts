@@ -10,6 +10,17 @@ import { createUser } from './users-service.js';
  */
 export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
   if ((await usersRepo.count(ctx.db)) > 0) return;
+  try {
+    await createFirstAdmin(ctx);
+  } catch (e) {
+    // Instances started together on an empty database all find no user; one wins the unique
+    // username and the others, finding the users table no longer empty, carry on without one.
+    if ((await usersRepo.count(ctx.db)) > 0) return;
+    throw e;
+  }
+}
+
+async function createFirstAdmin(ctx: AppContext): Promise<void> {
   const { adminUsername, adminPassword } = ctx.config;
   if (adminPassword) {
     // Said at start-up rather than as an HTTP problem: nobody could sign in with it anyway.

@@ -81,7 +81,14 @@ export function sseRoutes(ctx: AppContext, opts: SseOptions = {}): FastifyPlugin
         });
         open.add(stream);
         ctx.prometheus.sseOpened();
-        const send = (ev: BusEvent) => stream.send({ id: ev.id, event: ev.event, data: ev.data });
+        // Events of other instances can arrive after newer ones made here (ids are ordered across
+        // instances, arrival is not): the stream's id never goes back, so a Last-Event-ID resume
+        // does not replay what the client already has.
+        let sent = 0;
+        const send = (ev: BusEvent) => {
+          sent = Math.max(sent, ev.id);
+          stream.send({ id: sent, event: ev.event, data: ev.data });
+        };
         stream.comment('connected');
         if (lastRaw !== undefined) {
           const resumed = lastId === null ? null : ctx.bus.resume(lastId);
@@ -89,11 +96,7 @@ export function sseRoutes(ctx: AppContext, opts: SseOptions = {}): FastifyPlugin
           else {
             // A partial replay would look complete to the client: say plainly that it must reload.
             // The id moves the client's Last-Event-ID to now, so its next reconnect resumes normally.
-            stream.send({
-              id: ctx.bus.lastId,
-              event: RESYNC_EVENT,
-              data: { reason: 'events_missed' },
-            });
+            send({ id: ctx.bus.lastId, event: RESYNC_EVENT, data: { reason: 'events_missed' } });
           }
         }
         if (!stream.closed) unsubscribe = ctx.bus.subscribe(send);

@@ -20,6 +20,20 @@ export const schedulerLeasesRepo = {
           .executeTakeFirstOrThrow()
       ).n,
     ),
+  /**
+   * The earliest time an instance other than `self` that missed a renewal (alive only until before
+   * `renewedBefore`) stops counting as alive, or null: its leases run out with it.
+   */
+  nextSilentExpiry: async (db: Db, self: string, now: number, renewedBefore: number) => {
+    const row = await db
+      .selectFrom('scheduler_instances')
+      .select((e) => e.fn.min('alive_until').as('at'))
+      .where('owner', '<>', self)
+      .where('alive_until', '>', now)
+      .where('alive_until', '<', renewedBefore)
+      .executeTakeFirst();
+    return row?.at == null ? null : Number(row.at);
+  },
   /** Prunes instances dead for a while, so the table does not grow with restarts. */
   pruneDead: (db: Db, before: number) =>
     db.deleteFrom('scheduler_instances').where('alive_until', '<', before).execute(),

@@ -1,4 +1,5 @@
 import { iso } from '../http/schemas.js';
+import { parseDependsOn } from '../scheduler/slot.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import { certificateDaysLeft } from './certificate-days.js';
 import { configOf } from './monitor-input.js';
@@ -7,12 +8,19 @@ import { configOf } from './monitor-input.js';
  * The API shape of a monitor. Credentials read as the mask for every role: the stored
  * configuration holds masks, the values themselves only exist encrypted (see monitor-secrets.ts).
  */
-export function toMonitorView(row: MonitorRow, channelIds: number[] = []) {
+export function toMonitorView(
+  row: MonitorRow,
+  channelIds: number[] = [],
+  dependsOn: number[] = parseDependsOn(row.depends_on),
+) {
   return {
     id: row.id,
     ...configOf(row),
     channel_ids: channelIds,
     reminder_interval_minutes: row.reminder_interval_minutes,
+    depends_on: dependsOn,
+    tls_alert_days: row.tls_warn_days,
+    status_reason: row.status_reason,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
+import { type DependencyInput, saveDependencies } from '../dependencies/save-dependencies.js';
 import { errors } from '../errors.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
+import { type ConditionAliases, withConditionAliases } from './condition-input.js';
 import { type AlertingInput, reminderColumn, saveChannelLinks } from './monitor-alerting.js';
 import {
   configColumns,
@@ -104,8 +106,9 @@ export function newMonitorRow(
 export async function createMonitor(
   ctx: AppContext,
   req: FastifyRequest,
-  input: MonitorInput & AlertingInput,
+  sent: MonitorInput & AlertingInput & DependencyInput & ConditionAliases,
 ) {
+  const input = withConditionAliases(sent);
   const c = withDefaults(input);
   ensureValid(c);
   const s = secured(c, null);
@@ -121,6 +124,8 @@ export async function createMonitor(
       ),
     );
     await saveChannelLinks(trx, r.id, input, 'create');
+    const deps = await saveDependencies(trx, r.id, input, 'create');
+    if (deps !== undefined) r.depends_on = deps;
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: s.config }];
   });
   ctx.engine.apply(row);
@@ -132,9 +137,10 @@ export async function updateMonitor(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  input: Partial<MonitorConfig> & AlertingInput,
+  sent: Partial<MonitorConfig> & AlertingInput & DependencyInput & ConditionAliases,
   mode: 'replace' | 'patch',
 ) {
+  const input = withConditionAliases(sent);
   const row = await audited(ctx, req, async (trx) => {
     const old = await requireMonitor(trx, id);
     const c =
@@ -151,6 +157,8 @@ export async function updateMonitor(
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
     await saveChannelLinks(trx, id, input, mode);
+    const deps = await saveDependencies(trx, id, input, mode);
+    if (deps !== undefined) r!.depends_on = deps;
     const detail = auditInput(input, s.config);
     return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail }];
   });

@@ -2,9 +2,11 @@ import { setMaxListeners } from 'node:events';
 import { type Logger, newProcessOwner, ownerProcessGone, releaseProcessOwner } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { type CheckOutcome, runCheck } from '../checks/index.js';
+import { ParentStates } from '../dependencies/parent-states.js';
 import type { EventBus } from '../events/event-bus.js';
 import { ResultWriter, type ResultWriterOptions } from '../results/result-writer.js';
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
+import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import { CatchUp } from './catch-up.js';
@@ -68,6 +70,8 @@ export class CheckEngine {
   private readonly abort = new AbortController();
   private readonly concurrency: number;
   private readonly opts: EngineOptions;
+  /** Parents' states for dependants (issue 14), kept without a query per check. */
+  private readonly parents: ParentStates;
 
   constructor(
     private readonly db: Kysely<MonitorDB>,
@@ -86,6 +90,11 @@ export class CheckEngine {
       onError: (err) => log.error({ err }, 'storing check results failed'),
     });
     this.owner = opts.owner ?? newProcessOwner();
+    this.parents = new ParentStates(
+      db,
+      (id) => this.slots.get(id),
+      () => this.slots.values(),
+    );
     this.leases = new LeaseKeeper(
       db,
       {
@@ -122,6 +131,7 @@ export class CheckEngine {
         apply: (row) => this.apply(row),
         checkNow: (id, at) => this.checkNow(id, at),
         remove: (id) => this.remove(id),
+        afterPoll: () => this.refreshParents(),
       },
       (err) => log.error({ err }, 'polling monitor changes failed'),
     );
@@ -225,10 +235,34 @@ export class CheckEngine {
     if (slot.paused) return 'paused';
     const now = Date.now();
     slot.lastPingAt = now;
-    this.writer.add(judge(slot, pingOutcome(ok), now, !ok, this.inMaintenance(slot.id, now)).pending);
+    this.writer.add(
+      judge(slot, pingOutcome(ok), now, !ok, this.inMaintenance(slot.id, now), this.parents.lookup).pending,
+    );
+    this.releaseDependants(slot.id);
     this.schedule(slot, now + slot.intervalMs + slot.graceMs);
     await this.writer.flush();
     return 'recorded';
+  }
+
+  /** Re-checks the dependants that waited for this monitor's verdict. */
+  private releaseDependants(parentId: number): void {
+    for (const id of this.parents.release(parentId)) this.checkNow(id);
+  }
+
+  /** A dependant is about to go down: its parents are checked first (one query for remote ones). */
+  private askParents(slot: Slot): void {
+    const { local, foreign } = this.parents.hold(slot);
+    for (const id of local) this.checkNow(id);
+    if (foreign.length > 0) {
+      dependenciesRepo
+        .requestCheck(this.db, foreign, Date.now())
+        .catch((err: unknown) => this.log.error({ err }, 'asking for a parent check failed'));
+    }
+  }
+
+  /** Reads the states of parents on other instances' shards and re-checks who waited for them. */
+  private async refreshParents(): Promise<void> {
+    for (const id of await this.parents.refresh()) this.checkNow(id);
   }
 
   private firstDue(slot: Slot, now: number): number {
@@ -273,6 +307,7 @@ export class CheckEngine {
       overdue.push({ id: slot.id, version: slot.version, offset: at - now });
     }
     this.catchUp.add(overdue);
+    await this.refreshParents();
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }
 
@@ -365,14 +400,14 @@ export class CheckEngine {
     // Aborted by shutdown, deleted or paused meanwhile: not a real result.
     if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused) return;
     const hadFailures = slot.failures > 0;
-    const { transition: t, pending } = judge(
-      slot,
-      outcome,
-      startedAt,
-      false,
-      this.inMaintenance(slot.id, startedAt),
-    );
+    const {
+      transition: t,
+      pending,
+      held,
+    } = judge(slot, outcome, startedAt, false, this.inMaintenance(slot.id, startedAt), this.parents.lookup);
     this.writer.add(pending);
+    this.releaseDependants(slot.id);
+    if (held) this.askParents(slot);
     if (slot.gone) return;
     const now = Date.now();
     if (t.retrying) this.schedule(slot, now + slot.retryIntervalMs);

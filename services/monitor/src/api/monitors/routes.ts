@@ -12,6 +12,7 @@ import {
   setPaused,
   updateMonitor,
 } from '../../monitors/monitors-service.js';
+import { dependenciesRepo } from '../../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
 import { CheckNowAccepted, Monitor, MonitorBody, MonitorPatch } from './schema.js';
@@ -29,7 +30,11 @@ async function views(ctx: AppContext, rows: Row[]) {
     ctx.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toMonitorView(r, links.get(r.id) ?? []));
+  const parents = await dependenciesRepo.parentsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toMonitorView(r, links.get(r.id) ?? [], parents.get(r.id) ?? []));
 }
 const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
 

@@ -26,6 +26,8 @@ export const webhookProvider: Provider = {
       incident: payload.incident,
       result: payload.result,
       at: payload.at,
+      // A down alert standing for its dependants (issue 14) says which.
+      ...(payload.affected && { affected: payload.affected }),
     });
     const headers: Record<string, string> = {
       'content-type': 'application/json',

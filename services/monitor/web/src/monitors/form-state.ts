@@ -36,6 +36,11 @@ export interface FormState {
   expected_close_code: string;
   badge_enabled: boolean;
   channel_ids: number[];
+  /** Conditions and dependencies (condition-fields.tsx). */
+  degraded_response_ms: string;
+  recovery_count: string;
+  invert: boolean;
+  depends_on: number[];
 }
 
 /** A new monitor's form, with the service's defaults shown. */
@@ -74,6 +79,10 @@ export function emptyForm(): FormState {
     expected_close_code: '',
     badge_enabled: false,
     channel_ids: [],
+    degraded_response_ms: '',
+    recovery_count: '1',
+    invert: false,
+    depends_on: [],
   };
 }
 
@@ -131,6 +140,10 @@ export function formOf(m: Monitor): FormState {
     expected_close_code: s(m.expected_close_code),
     badge_enabled: m.badge_enabled,
     channel_ids: m.channel_ids ?? [],
+    degraded_response_ms: s(m.degraded_response_ms),
+    recovery_count: s(m.recovery_count ?? 1),
+    invert: m.invert ?? false,
+    depends_on: m.depends_on ?? [],
   };
 }
 

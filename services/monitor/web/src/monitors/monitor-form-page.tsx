@@ -6,6 +6,7 @@ import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
+import { CONDITION_FIELDS, ConditionFields, conditionBody } from './condition-fields.js';
 import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
 import { HttpFields } from './http-fields.js';
 import { liveStore } from './live-store.js';
@@ -47,12 +48,14 @@ export function MonitorFormPage({ id }: { id?: number }) {
   // Linking channels appears once the monitors API accepts `channel_ids`.
   const accepted = useMonitorBodyFields();
   const withChannels = accepted.has('channel_ids');
+  const withConditions = accepted.has('depends_on');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
     setError(null);
-    const { body, errors: local } = bodyOf(f, withChannels);
+    const { body: base, errors: local } = bodyOf(f, withChannels);
+    const body = withConditions ? { ...base, ...conditionBody(f) } : base;
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -74,6 +77,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'monitor_type',
           'check_interval_seconds',
           'channel_ids',
+          ...(withConditions ? CONDITION_FIELDS : []),
           ...used,
           ...(used.has('credentials') ? ['auth'] : []),
         ]);
@@ -218,6 +222,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           onChange={(v) => set('badge_enabled', v)}
           error={errors.badge_enabled}
         />
+        {withConditions && <ConditionFields f={f} set={set} errors={errors} monitorId={id} />}
         {withChannels && channels.data && channels.data.length > 0 && (
           <fieldset>
             <legend>Notify these channels</legend>

@@ -307,7 +307,10 @@ export class CheckEngine {
       overdue.push({ id: slot.id, version: slot.version, offset: at - now });
     }
     this.catchUp.add(overdue);
-    await this.refreshParents();
+    // Parents on other instances' shards: read once now, then with every change poll.
+    await this.refreshParents().catch((err: unknown) =>
+      this.log.error({ err }, 'reading parent states failed'),
+    );
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }
 

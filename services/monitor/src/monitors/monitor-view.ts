@@ -20,7 +20,8 @@ export function toMonitorView(
     reminder_interval_minutes: row.reminder_interval_minutes,
     depends_on: dependsOn,
     tls_alert_days: row.tls_warn_days,
-    status_reason: row.status_reason,
+    // A reason only explains a down state (a monitor paused or resumed since keeps the stale column).
+    status_reason: row.current_status === 'down' ? row.status_reason : null,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

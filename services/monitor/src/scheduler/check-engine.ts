@@ -192,6 +192,10 @@ export class CheckEngine {
       // Resumed: start over as pending with a check at once.
       slot.status = row.current_status;
       slot.failures = 0;
+      slot.successes = 0;
+      slot.statusReason = null;
+      slot.failingSince = null;
+      slot.holds = 0;
       // A heartbeat monitor cannot be checked: its client gets a full period to ping first.
       this.schedule(slot, slot.heartbeat ? now + slot.intervalMs + slot.graceMs : now);
     } else if (slot.heartbeat && wasHeartbeat && (row.last_ping_at ?? 0) > (slot.lastPingAt ?? 0)) {

@@ -108,6 +108,24 @@ describe('dashboard: degraded, dependency down, and the conditions fields', { sk
     await shot(page, 'conditions-detail');
   });
 
+  test('the parent’s incident page lists the affected dependant; the degraded one is minor', async () => {
+    const [inc] = await apiCall<{ id: number }[]>(
+      svc.base,
+      token,
+      'GET',
+      `/api/incidents?monitor_id=${ids.router}`,
+    );
+    await page.goto(`${svc.base}/incidents/${inc!.id}`);
+    const affected = page.locator('[data-field="affected"]');
+    await affected.getByRole('link', { name: 'Server' }).waitFor();
+    assert.match((await affected.textContent()) ?? '', /^1: Server$/);
+    assert.equal(await page.locator('[data-field="severity"]').textContent(), 'major (down)');
+    await page.goto(`${svc.base}/incidents`);
+    const shopRow = page.locator('tr', { has: page.getByRole('link', { name: 'Shop', exact: true }) });
+    await shopRow.locator('.tag-minor').waitFor();
+    assert.equal(await shopRow.locator('.tag-minor').textContent(), 'degraded');
+  });
+
   test('the form shows and saves the conditions and dependencies', async () => {
     await page.goto(`${svc.base}/monitors/${ids.server}/edit`);
     const depends = page.getByLabel('Depends on');

@@ -171,6 +171,8 @@ export interface Incident {
   /** Who resolved it by hand; null when a check resolved it. */
   resolved_by?: string | null;
   postmortem?: string | null;
+  /** `minor`: opened by a degraded monitor (issue 14); `major`: down. */
+  severity?: 'major' | 'minor';
 }
 
 export type IncidentUpdateStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
@@ -185,6 +187,8 @@ export interface IncidentUpdate {
 }
 
 export interface IncidentDetail extends Incident {
+  /** Dependants that went down with this incident's monitor (no alerts of their own). */
+  affected?: { id: number; name: string }[];
   updates: IncidentUpdate[];
 }
 

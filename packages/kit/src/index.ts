@@ -8,6 +8,8 @@ export {
   type OpenDatabaseOptions,
   openDatabase,
 } from './db/open-database.js';
+export { PgRelay, type PgRelayOptions } from './db/pg-relay.js';
+export { databaseReadiness, type ReadinessCheck, readinessAnswer } from './db/readiness.js';
 export {
   commonProblems,
   defineErrors,

@@ -302,12 +302,12 @@ for (const target of await testDatabases()) {
       const sum = await json(await fetch(`${svc.url}/api/analyses/${id}/summary`));
       assert.equal(sum.body.functions, 3);
 
-      const trend = await json<Record<string, unknown>[]>(
+      const trend = await json<{ series: { ref: string; points: { id: number }[] }[] }>(
         await fetch(`${svc.url}/api/repositories/acme/small/trend`),
       );
-      assert.ok(trend.body.length >= 2);
-      assert.equal(trend.body.at(-1)?.id, id);
-      assert.ok((trend.body[0]?.id as number) < id);
+      const points = trend.body.series.flatMap((s) => s.points);
+      assert.ok(points.length >= 2);
+      assert.equal(trend.body.series[0]?.points.at(-1)?.id, id);
       const repos = await json<Record<string, unknown>[]>(await fetch(`${svc.url}/api/repositories`));
       assert.equal(repos.body[0]?.repo_url, 'https://github.com/acme/small');
 

@@ -10,8 +10,11 @@ import { authRoutes } from './api/auth/routes.js';
 import { sessionsRoutes } from './api/auth/sessions-routes.js';
 import { badgesRoutes } from './api/badges/routes.js';
 import { channelsRoutes } from './api/channels/routes.js';
+import { channelTemplateRoutes } from './api/channels/template-routes.js';
 import { checkResultsRoutes } from './api/check-results/routes.js';
+import { escalationPoliciesRoutes } from './api/escalation-policies/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
+import { incidentNotesRoutes } from './api/incidents/notes-routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
@@ -108,6 +111,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(apiKeysRoutes(ctx));
   await app.register(auditLogRoutes(ctx));
   await app.register(channelsRoutes(ctx));
+  await app.register(channelTemplateRoutes(ctx));
+  await app.register(escalationPoliciesRoutes(ctx));
   await app.register(maintenanceRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(monitorsRoutes(ctx));
@@ -116,6 +121,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(heartbeatRoutes(ctx));
   await app.register(sseRoutes(ctx));
   await app.register(incidentsRoutes(ctx));
+  await app.register(incidentNotesRoutes(ctx));
   await app.register(transferRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
   await app.register(badgesRoutes(ctx));

@@ -34,6 +34,8 @@ export const configSchema = {
   /** disabled: only BREAK_GLASS_USERNAME may sign in with a password (everyone else uses OIDC). */
   PASSWORD_LOGIN: oneOf(['enabled', 'disabled'], { default: 'enabled' }),
   BREAK_GLASS_USERNAME: str(),
+  /** How often open incidents are checked for a due escalation step (milliseconds). */
+  ESCALATION_TICK_MS: int({ default: 15_000, min: 50, max: 600_000 }),
 };
 
 export interface MonitorConfig {
@@ -56,6 +58,8 @@ export interface MonitorConfig {
   /** false: password sign-in is refused for everyone but `breakGlassUsername`. */
   passwordLogin: boolean;
   breakGlassUsername: string | undefined;
+  /** Period of the escalation tick (ESCALATION_TICK_MS). */
+  escalationTickMs: number;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -81,6 +85,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     oidc,
     passwordLogin: c.PASSWORD_LOGIN === 'enabled',
     breakGlassUsername: c.BREAK_GLASS_USERNAME,
+    escalationTickMs: c.ESCALATION_TICK_MS,
   };
 }
 

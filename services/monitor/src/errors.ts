@@ -19,4 +19,5 @@ export const errors = defineErrors({
   monitor_paused: { status: 409, title: 'Monitor paused' },
   heartbeat_not_checkable: { status: 409, title: 'Heartbeat monitors are not checked' },
   slug_taken: { status: 409, title: 'Slug taken' },
+  policy_name_taken: { status: 409, title: 'Escalation policy name taken' },
 });

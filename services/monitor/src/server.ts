@@ -5,6 +5,7 @@ import { type DerivedKeys, loadSecretKeys } from './auth/secret-key.js';
 import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { startEscalation } from './escalation/escalation-tick.js';
 import { EventBus } from './events/event-bus.js';
 import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js';
 import { startReminders } from './incidents/reminders.js';
@@ -124,6 +125,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   if (startOutbox) outbox.start();
   // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
   const reminders = engineOn ? startReminders(database.db, ctx, log) : null;
+  const escalation = engineOn ? startEscalation(database.db, ctx, log, config.escalationTickMs) : null;
   const notices = engineOn ? startSubscriptionUpkeep(database.db, ctx, log) : null;
   const dataJobs = engineOn
     ? startDataJobs(database.db, log, {
@@ -136,6 +138,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     async close() {
       await app.close();
       reminders?.stop();
+      await escalation?.stop();
       notices?.stop();
       await dataJobs?.stop();
       await outbox.stop();

@@ -28,6 +28,8 @@ export function ensureWebBuild(): void {
     join(webDir, 'package.json'),
     join(root, 'services/metrics/src/reports'),
     join(root, 'services/metrics/src/repo/validate.ts'),
+    join(root, 'services/metrics/src/trends/trend-types.ts'),
+    join(root, 'services/metrics/src/compare/compare-types.ts'),
   ];
   const built = existsSync(WEB_INDEX) ? statSync(WEB_INDEX).mtimeMs : 0;
   if (built > 0 && built >= Math.max(...sources.map(newest))) return;

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { checkSession, signOut, useSignInNeeded } from './api/session.js';
+import { ComparePage } from './compare/compare-page.js';
+import { ComparePrevious } from './compare/compare-previous.js';
 import { linkProps, useLocation } from './lib/router.js';
 import { useTheme } from './lib/theme.js';
 import { AnalysisPage } from './pages/analysis-page.js';
 import { Home } from './pages/home-page.js';
 import { SignIn } from './pages/sign-in-page.js';
 
-/** Routes: `/` home, `/analyses/:id` progress then dashboard, `/analyses/:id/insights/:view` Insights. */
+/** Routes: `/` home, `/analyses/:id` progress then dashboard, `/analyses/:id/insights/:view` Insights, `/compare/:base/:head`. */
 export function App() {
   const { path, query } = useLocation();
   const [theme, toggle] = useTheme();
@@ -28,10 +30,15 @@ export function App() {
   const m = /^\/analyses\/(\d+)(?:\/(insights|findings|source|explorer|duplicates)(?:\/([a-z]+))?)?\/?$/.exec(
     path,
   );
+  // `/compare/:base/:head` compares two runs; `/analyses/:id/compare` finds the previous run first.
+  const cmp = /^\/compare\/(\d+)\/(\d+)\/?$/.exec(path);
+  const prev = /^\/analyses\/(\d+)\/compare\/?$/.exec(path);
   let page: React.ReactNode;
   if (!checked) page = null;
   else if (signInNeeded) page = <SignIn />;
   else if (path === '/' || path === '') page = <Home />;
+  else if (cmp) page = <ComparePage base={Number(cmp[1])} head={Number(cmp[2])} />;
+  else if (prev) page = <ComparePrevious id={Number(prev[1])} />;
   else if (m) {
     page = (
       <AnalysisPage

@@ -5,6 +5,7 @@ import './styles.css';
 import './run-actions.css';
 import './file-panel.css';
 import './phone.css';
+import './trends/trends.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,6 +15,7 @@ export interface ChannelInput {
   type: ChannelType;
   config: ChannelConfig;
   is_enabled?: boolean | undefined;
+  default_for_new_monitors?: boolean | undefined;
 }
 
 /** The API form of a channel: secrets masked. */
@@ -25,6 +26,7 @@ export function toChannelView(row: ChannelRow) {
     type: row.type,
     config: maskConfig(row.type as ChannelType, row.config),
     is_enabled: row.is_enabled === 1,
+    default_for_new_monitors: row.default_for_new_monitors === 1,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -58,6 +60,7 @@ const auditDetail = (row: ChannelRow) => ({
   type: row.type,
   config: maskConfig(row.type as ChannelType, row.config),
   is_enabled: row.is_enabled === 1,
+  default_for_new_monitors: row.default_for_new_monitors === 1,
 });
 
 export async function listChannels(ctx: AppContext) {
@@ -78,6 +81,7 @@ export async function createChannel(ctx: AppContext, req: FastifyRequest, input:
       type: input.type,
       config,
       is_enabled: input.is_enabled === false ? 0 : 1,
+      default_for_new_monitors: input.default_for_new_monitors === true ? 1 : 0,
       created_at: now,
       updated_at: now,
     });
@@ -105,6 +109,9 @@ export async function updateChannel(ctx: AppContext, req: FastifyRequest, id: nu
       type: input.type,
       config,
       ...(input.is_enabled !== undefined && { is_enabled: input.is_enabled ? 1 : 0 }),
+      ...(input.default_for_new_monitors !== undefined && {
+        default_for_new_monitors: input.default_for_new_monitors ? 1 : 0,
+      }),
       updated_at: Date.now(),
     });
     return [
@@ -181,4 +188,24 @@ export async function listDeliveries(ctx: AppContext, id: number, limit: number,
     duration_ms: r.duration_ms,
     at: new Date(r.at).toISOString(),
   }));
+}
+
+/**
+ * Attaches a channel to every monitor that does not have it yet, in one transaction, with one
+ * audit entry carrying the count and the monitors (docs/notifications.md).
+ */
+export async function applyChannelToAll(ctx: AppContext, req: FastifyRequest, id: number) {
+  return audited(ctx, req, async (trx) => {
+    const stored = await requireChannel(trx, id);
+    const added = await channelsRepo.attachToAll(trx, id);
+    return [
+      { channel_id: id, added: added.length, monitor_ids: added },
+      {
+        action: 'channel.apply_to_all',
+        resource_type: 'channel',
+        resource_id: id,
+        detail: { name: stored.name, added: added.length, monitor_ids: added },
+      },
+    ];
+  });
 }

@@ -2,6 +2,7 @@ import { addToParentIncidents, failingDependants } from '../dependencies/affecte
 import { notifyMonitorEvent } from '../notify/enqueue.js';
 import type { StoredResult } from '../results/result-writer.js';
 import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
+import { incidentChannelsRepo } from '../store/repos/incident-channels-repo.js';
 import { type IncidentRow, incidentsRepo } from '../store/repos/incidents-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import type { Db, MonitorStatus, StatusReason } from '../store/schema.js';
@@ -216,9 +217,11 @@ export async function applyIncidentRules(
       const row = await incidentsRepo.resolve(trx, open.get(m.id)!.id, f.checked_at);
       open.delete(m.id);
       const view = toIncidentView(row, f.checked_at);
+      // Recovery reaches every channel the incident's alerts did (escalation steps too).
+      const notified = await incidentChannelsRepo.forIncident(trx, row.id);
       await notifyMonitorEvent(trx, deps, {
         monitor,
-        channelIds: await channelsOf(m.id),
+        channelIds: [...(await channelsOf(m.id)), ...notified],
         event: 'monitor.up',
         incident: view,
         result: resultOf(f),

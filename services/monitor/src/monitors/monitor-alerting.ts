@@ -1,4 +1,6 @@
 import { errors } from '../errors.js';
+import { ensurePolicyExists } from '../escalation/policies-service.js';
+import { channelsRepo } from '../store/repos/channels-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import type { Db } from '../store/schema.js';
 
@@ -6,6 +8,7 @@ import type { Db } from '../store/schema.js';
 export interface AlertingInput {
   channel_ids?: number[] | undefined;
   reminder_interval_minutes?: number | null | undefined;
+  escalation_policy_id?: number | null | undefined;
 }
 
 /**
@@ -19,6 +22,11 @@ export async function saveChannelLinks(
   mode: 'create' | 'replace' | 'patch',
 ) {
   if (input.channel_ids === undefined && mode === 'patch') return;
+  // A new monitor sent without channel_ids gets the channels marked default_for_new_monitors.
+  if (input.channel_ids === undefined && mode === 'create') {
+    await monitorChannelsRepo.set(trx, monitorId, await channelsRepo.defaultIds(trx));
+    return;
+  }
   const ids = [...new Set(input.channel_ids ?? [])];
   if (ids.length > 0) {
     const found = new Set(
@@ -47,4 +55,11 @@ export function reminderColumn(input: AlertingInput, mode: 'create' | 'replace' 
   if (input.reminder_interval_minutes === undefined)
     return mode === 'patch' ? {} : { reminder_interval_minutes: null };
   return { reminder_interval_minutes: input.reminder_interval_minutes };
+}
+
+/** The escalation policy column for an insert or update (checked to exist; undefined leaves it on patch). */
+export async function escalationColumn(trx: Db, input: AlertingInput, mode: 'create' | 'replace' | 'patch') {
+  if (input.escalation_policy_id === undefined) return mode === 'patch' ? {} : { escalation_policy_id: null };
+  await ensurePolicyExists(trx, input.escalation_policy_id);
+  return { escalation_policy_id: input.escalation_policy_id };
 }

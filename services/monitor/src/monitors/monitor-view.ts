@@ -22,6 +22,7 @@ export function toMonitorView(
     tls_alert_days: row.tls_warn_days,
     // A reason only explains a down state (a monitor paused or resumed since keeps the stale column).
     status_reason: row.current_status === 'down' ? row.status_reason : null,
+    escalation_policy_id: row.escalation_policy_id,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

@@ -8,7 +8,12 @@ import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
 import { type ConditionAliases, withConditionAliases } from './condition-input.js';
-import { type AlertingInput, reminderColumn, saveChannelLinks } from './monitor-alerting.js';
+import {
+  type AlertingInput,
+  escalationColumn,
+  reminderColumn,
+  saveChannelLinks,
+} from './monitor-alerting.js';
 import {
   configColumns,
   configOf,
@@ -114,15 +119,15 @@ export async function createMonitor(
   const s = secured(c, null);
   const now = Date.now();
   const row = await audited(ctx, req, async (trx) => {
-    const r = await monitorsRepo.insert(
-      trx,
-      newMonitorRow(
+    const r = await monitorsRepo.insert(trx, {
+      ...newMonitorRow(
         ctx.keys.encryption,
         s,
         { paused: false, reminder_interval_minutes: input.reminder_interval_minutes ?? null },
         now,
       ),
-    );
+      ...(await escalationColumn(trx, input, 'create')),
+    });
     await saveChannelLinks(trx, r.id, input, 'create');
     const deps = await saveDependencies(trx, r.id, input, 'create');
     if (deps !== undefined) r.depends_on = deps;
@@ -154,6 +159,7 @@ export async function updateMonitor(
       secrets: sealSecrets(ctx.keys.encryption, s.secrets),
       heartbeat_token: token,
       ...reminderColumn(input, mode),
+      ...(await escalationColumn(trx, input, mode)),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
     await saveChannelLinks(trx, id, input, mode);

@@ -64,6 +64,8 @@ export interface MonitorEventInput {
   at?: number;
   /** A down alert's dependants that went down with it (issue 14). */
   affected?: NotificationPayload['affected'];
+  /** monitor.escalated: the policy step this is. */
+  escalation?: NotificationPayload['escalation'];
 }
 
 /** The default dedup key of a monitor event. */
@@ -94,6 +96,7 @@ export async function notifyMonitorEvent(
     at: new Date(at).toISOString(),
     ...(input.affected && { affected: input.affected }),
   };
+  if (input.escalation) payload.escalation = input.escalation;
   const key = monitorEventKey(input, at);
   let queued = 0;
   for (const ch of channels) {

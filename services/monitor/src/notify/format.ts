@@ -1,4 +1,4 @@
-import type { NotificationPayload } from './types.js';
+import type { NotificationPayload, SendContext } from './types.js';
 
 /** A provider-neutral rendering of an event: each provider maps it onto its own message shape. */
 export interface Message {
@@ -12,7 +12,7 @@ export interface Message {
 
 const COLORS = { critical: 'd63b3b', warning: 'e0a100', info: '3b82d6', ok: '2e9e4f' } as const;
 
-function durationText(seconds: number): string {
+export function durationText(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
   const m = Math.floor(seconds / 60);
   if (m < 60) return `${m}m ${seconds % 60}s`;
@@ -79,4 +79,10 @@ export function formatMessage(p: NotificationPayload, appBaseUrl: string | null)
       break;
   }
   return { title, text: link ? `${text}\n${link}` : text, severity, color: COLORS[severity], link };
+}
+
+/** What a provider sends: the channel's own template when it has one for the event, else the built-in text. */
+export function messageFor(p: NotificationPayload, ctx: Pick<SendContext, 'appBaseUrl' | 'custom'>): Message {
+  const m = formatMessage(p, ctx.appBaseUrl);
+  return ctx.custom ? { ...m, title: ctx.custom.title, text: ctx.custom.text } : m;
 }

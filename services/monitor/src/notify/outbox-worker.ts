@@ -13,6 +13,7 @@ import {
   type SubscriberSendKeys,
   sendSubscriberMail,
 } from '../subscriptions/subscriber-mail.js';
+import { customMessage } from '../templates/channel-message.js';
 import { retryDelay } from './backoff.js';
 import { DEFAULT_MAX_ATTEMPTS } from './enqueue.js';
 import { excerpt } from './http-post.js';
@@ -227,7 +228,26 @@ export class OutboxWorker {
       const payload = JSON.parse(row.payload) as SubscriberPayload;
       return sendSubscriberMail(this.deps.db, this.deps.subscriberKeys, config, payload, sendCtx);
     }
-    return provider.send(config, JSON.parse(row.payload) as NotificationPayload, sendCtx);
+    const payload = JSON.parse(row.payload) as NotificationPayload;
+    sendCtx.custom = await this.customMessage(channel, payload, s.app_base_url);
+    return provider.send(config, payload, sendCtx);
+  }
+
+  /** The channel's template for the event, rendered; a broken one falls back to the built-in text. */
+  private async customMessage(
+    channel: { id: number; type: string },
+    payload: NotificationPayload,
+    base: string | null,
+  ) {
+    try {
+      return await customMessage(this.deps.db, channel, payload, base);
+    } catch (err) {
+      this.deps.log.warn(
+        { err, channel_id: channel.id },
+        'outbox: the channel template failed; sending the built-in text',
+      );
+      return undefined;
+    }
   }
 
   private async deliver(row: OutboxRow): Promise<AttemptResult> {

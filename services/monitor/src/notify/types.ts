@@ -72,6 +72,15 @@ export interface SendContext {
   idempotencyKey: string;
   /** SMTP defaults from the settings (email channels fill missing fields from them). */
   smtp: SmtpDefaults;
+  /** The channel's own template rendered for this notification (templates/); absent: built-in text. */
+  custom?: RenderedMessage;
+}
+
+/** A channel template's output: title and text, and for e-mail an escaped HTML body. */
+export interface RenderedMessage {
+  title: string;
+  text: string;
+  html?: string;
 }
 
 export interface SmtpDefaults {

@@ -5,6 +5,7 @@ import type {
   MonitorDependenciesTable,
   StatusReason,
 } from './conditions-schema.js';
+import type * as Escalation from './escalation-schema.js';
 import type { MonitorGroupsTable, MonitorTagsTable, TagsTable } from './groups-schema.js';
 import type {
   ApiKeysTable,
@@ -21,6 +22,7 @@ import type {
 } from './identity-schema.js';
 
 export * from './conditions-schema.js';
+export * from './escalation-schema.js';
 export * from './groups-schema.js';
 export * from './identity-schema.js';
 
@@ -60,6 +62,10 @@ export interface MonitorDB {
   monitor_tags: MonitorTagsTable;
   monitor_dependencies: MonitorDependenciesTable;
   incident_affected: IncidentAffectedTable;
+  escalation_policies: Escalation.EscalationPoliciesTable;
+  incident_notes: Escalation.IncidentNotesTable;
+  message_templates: Escalation.MessageTemplatesTable;
+  incident_notified_channels: Escalation.IncidentNotifiedChannelsTable;
 }
 
 /** `degraded`: up but slower than the monitor's `degraded_response_ms` (issue 14). */
@@ -170,6 +176,8 @@ export interface NotificationChannelsTable {
   is_enabled: number;
   created_at: number;
   updated_at: number;
+  /** 1: a monitor created without channel_ids gets this channel (migration 062). */
+  default_for_new_monitors: Generated<number>;
 }
 
 export type OutboxStatus = 'pending' | 'delivered' | 'failed';
@@ -254,6 +262,8 @@ export interface IncidentsTable {
   resolved_by_name: string | null;
   /** `minor`: opened for a degraded monitor; becomes `major` once it is down. */
   severity: Generated<IncidentSeverity>;
+  /** Escalation steps already sent for this incident (migration 062). */
+  escalations_sent: Generated<number>;
 }
 
 export interface MonitorChannelsTable {

@@ -25,6 +25,7 @@ const MonitorFormPage = lazyPage(() =>
 );
 const ApiKeysPage = lazyPage(() => import('./pages/api-keys-page.js').then((m) => m.ApiKeysPage));
 const AuditLogPage = lazyPage(() => import('./pages/audit-log-page.js').then((m) => m.AuditLogPage));
+const PoliciesPage = lazyPage(() => import('./escalation/policies-page.js').then((m) => m.PoliciesPage));
 const ChannelsPage = lazyPage(() => import('./pages/channels-page.js').then((m) => m.ChannelsPage));
 const ImportExportPage = lazyPage(() =>
   import('./pages/import-export-page.js').then((m) => m.ImportExportPage),
@@ -54,6 +55,7 @@ const routes: RouteDef[] = [
   { path: '/incidents', role: 'viewer', render: () => <IncidentsPage /> },
   { path: '/incidents/:id', role: 'viewer', render: (p) => <IncidentDetailPage id={Number(p.id)} /> },
   { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
+  { path: '/escalation', role: 'viewer', render: () => <PoliciesPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
   { path: '/status-pages', role: 'viewer', render: () => <StatusPagesPage /> },
   { path: '/import-export', role: 'viewer', render: () => <ImportExportPage /> },

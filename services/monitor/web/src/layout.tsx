@@ -10,6 +10,7 @@ const nav: { to: string; label: string; role: Role }[] = [
   { to: '/', label: 'Dashboard', role: 'viewer' },
   { to: '/incidents', label: 'Incidents', role: 'viewer' },
   { to: '/channels', label: 'Channels', role: 'viewer' },
+  { to: '/escalation', label: 'Escalation', role: 'viewer' },
   { to: '/maintenance', label: 'Maintenance', role: 'viewer' },
   { to: '/status-pages', label: 'Status pages', role: 'viewer' },
   { to: '/import-export', label: 'Import / export', role: 'viewer' },

@@ -58,37 +58,6 @@ export async function queryPage(
   return { rows: rows as Record<string, unknown>[], total: Number(counted?.n ?? 0) };
 }
 
-/** One repository's finished runs with their summary numbers, oldest first (the trend view). */
-export async function repositoryTrend(db: Kysely<MetricsDB>, repoUrl: string, limit: number) {
-  const rows = await db
-    .selectFrom('summaries as s')
-    .innerJoin('analyses as a', 'a.id', 's.analysis_id')
-    .select([
-      'a.id',
-      'a.ref_used',
-      'a.branch',
-      'a.ref',
-      'a.created_at',
-      'a.finished_at',
-      's.commit_sha',
-      's.files',
-      's.classes',
-      's.functions',
-      's.loc',
-      's.sloc',
-      's.cc_avg',
-      's.cc_max',
-      's.mi_avg',
-      's.pylint_avg',
-      's.parse_errors',
-    ])
-    .where('s.repo_url', '=', repoUrl)
-    .orderBy('a.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse();
-}
-
 /** Repositories analysed at least once: run count and latest run. */
 export async function listRepositories(db: Kysely<MetricsDB>, limit: number) {
   return db

@@ -6,7 +6,6 @@ import type {
   HotspotsResponse,
   KnowledgeResponse,
   Problem,
-  TrendPoint,
 } from './types.js';
 
 /** An API error carrying the problem-details body. */
@@ -75,9 +74,6 @@ export const downloadUrl = (id: number, level: 'file' | 'class' | 'function' | '
 
 export const reportPdfUrl = (id: number) => `/api/analyses/${id}/report.pdf`;
 export const shareCardUrl = (id: number) => `/api/analyses/${id}/share.png`;
-
-/** A repository's finished runs, oldest first; `name` is `owner/repo`. */
-export const repositoryTrend = (name: string) => api<TrendPoint[]>(`/api/repositories/${name}/trend`);
 
 /** A query string of the parameters that are set. */
 const qs = (p: Record<string, string | number | undefined>) => {

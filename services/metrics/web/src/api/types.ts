@@ -145,23 +145,7 @@ export interface Problem {
   errors?: { path: string; message: string }[];
 }
 
-/** One finished run in a repository's trend (oldest first). */
-export interface TrendPoint {
-  id: number;
-  commit_sha: string;
-  created_at: string;
-  finished_at: string | null;
-  files: number;
-  classes: number;
-  functions: number;
-  loc: number;
-  sloc: number;
-  cc_avg: number | null;
-  cc_max: number | null;
-  mi_avg: number | null;
-  pylint_avg: number | null;
-  parse_errors: number;
-}
+// Trend shapes: src/trends/trend-types.ts (shared with the service).
 
 // ---- History insights (issue 17): hotspots, change coupling, knowledge, code age ----
 

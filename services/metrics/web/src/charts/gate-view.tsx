@@ -1,7 +1,16 @@
 import { useMemo, useState } from 'react';
+import type { NewCodeResponse } from '../../../src/compare/compare-types.js';
 import type { Analysis, FileRow } from '../api/types.js';
 import { fmt } from '../lib/format.js';
-import { GATE_RULES, type Gate, gateActive, gateFailures, withGate } from '../lib/gate.js';
+import {
+  GATE_RULES,
+  type Gate,
+  gateActive,
+  gateFailures,
+  NEW_CODE_PARAM,
+  newCodeBase,
+  withGate,
+} from '../lib/gate.js';
 import { linkProps, navigate } from '../lib/router.js';
 
 /** Thresholds form (kept in the URL) and the files that fail them. */
@@ -10,11 +19,18 @@ export function GateView(props: {
   files: FileRow[];
   gate: Gate;
   query: URLSearchParams;
+  /** With a new-code base in the query: the new code it names (the gate checks only those files). */
+  newCode?: NewCodeResponse | null;
+  newCodeError?: string | null;
 }) {
-  const { analysis, files, gate, query } = props;
-  const [draft, setDraft] = useState<Record<string, string>>(() =>
-    Object.fromEntries(GATE_RULES.map((r) => [r.key, gate[r.key]?.toString() ?? ''])),
-  );
+  const { analysis, gate, query } = props;
+  const base = newCodeBase(query);
+  const newPaths = props.newCode ? new Set(props.newCode.files.map((f) => f.path)) : null;
+  const files = base ? (newPaths ? props.files.filter((f) => newPaths.has(f.path)) : []) : props.files;
+  const [draft, setDraft] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(GATE_RULES.map((r) => [r.key, gate[r.key]?.toString() ?? ''])),
+    [NEW_CODE_PARAM]: base ?? '',
+  }));
   const failing = useMemo(
     () =>
       files
@@ -30,12 +46,18 @@ export function GateView(props: {
       const v = draft[r.key]?.trim();
       if (v && Number.isFinite(Number(v))) g[r.key] = Number(v);
     }
-    const q = withGate(query, g).toString();
-    navigate(`/analyses/${analysis.id}/insights/gate${q ? `?${q}` : ''}`, true);
+    const q = withGate(query, g);
+    const b = draft[NEW_CODE_PARAM]?.trim();
+    if (b) q.set(NEW_CODE_PARAM, b);
+    else q.delete(NEW_CODE_PARAM);
+    const s = q.toString();
+    navigate(`/analyses/${analysis.id}/insights/gate${s ? `?${s}` : ''}`, true);
   };
   const clear = () => {
-    setDraft(Object.fromEntries(GATE_RULES.map((r) => [r.key, ''])));
-    const q = withGate(query, {}).toString();
+    setDraft({ ...Object.fromEntries(GATE_RULES.map((r) => [r.key, ''])), [NEW_CODE_PARAM]: '' });
+    const cleared = withGate(query, {});
+    cleared.delete(NEW_CODE_PARAM);
+    const q = cleared.toString();
     navigate(`/analyses/${analysis.id}/insights/gate${q ? `?${q}` : ''}`, true);
   };
   const qs = query.toString();
@@ -62,6 +84,17 @@ export function GateView(props: {
             />
           </div>
         ))}
+        <div className="field">
+          <label htmlFor="gate-new-code">Only new code since (run id or commit)</label>
+          <input
+            id="gate-new-code"
+            name={NEW_CODE_PARAM}
+            value={draft[NEW_CODE_PARAM] ?? ''}
+            onChange={(e) => setDraft((d) => ({ ...d, [NEW_CODE_PARAM]: e.target.value }))}
+            placeholder="all code"
+            spellCheck={false}
+          />
+        </div>
         <div className="buttons">
           <button type="submit" className="primary">
             Apply gate
@@ -71,6 +104,17 @@ export function GateView(props: {
           </button>
         </div>
       </form>
+      {base && props.newCodeError && (
+        <p className="error" role="alert">
+          {props.newCodeError}
+        </p>
+      )}
+      {base && props.newCode && (
+        <p className="muted" data-new-code-files={files.length}>
+          Checking new code only: the {fmt(files.length)} file{files.length === 1 ? '' : 's'} added or changed
+          since run #{props.newCode.base.id}.
+        </p>
+      )}
       {gateActive(gate) ? (
         <>
           <p className={failing.length ? 'fail-text' : 'pass-text'} role="status">

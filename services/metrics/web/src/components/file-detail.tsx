@@ -6,10 +6,20 @@ import { FileDuplicates } from '../duplicates/file-duplicates.js';
 import { fmt, share } from '../lib/format.js';
 import { linkProps } from '../lib/router.js';
 import { sourceHref } from '../lib/source-link.js';
+import { FileTrend, FunctionTrend } from '../trends/file-trend.js';
 
 /** Drill-down of one file: its metrics, its classes and its functions. */
-export function FileDetail(props: { id: number; file: FileRow; failures: string[]; onClose: () => void }) {
+export function FileDetail(props: {
+  id: number;
+  file: FileRow;
+  failures: string[];
+  onClose: () => void;
+  /** `owner/repo`: with it the panel offers the file's and its functions' trends by commit. */
+  repo?: string | undefined;
+}) {
   const { id, file } = props;
+  const [trendOpen, setTrendOpen] = useState(false);
+  const [fnTrend, setFnTrend] = useState<{ className: string; name: string } | null>(null);
   const [classes, setClasses] = useState<ClassRow[] | null>(null);
   const [functions, setFunctions] = useState<FunctionRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,6 +104,12 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
           </div>
         ))}
       </dl>
+      {props.repo && (
+        <details className="trend-details" onToggle={(e) => setTrendOpen(e.currentTarget.open)}>
+          <summary>Trend by commit</summary>
+          {trendOpen && <FileTrend repo={props.repo} path={file.path} current={id} />}
+        </details>
+      )}
       <FileDuplicates id={id} file={file} />
       {error && <p className="error">{error}</p>}
       <h3>Findings</h3>
@@ -177,6 +193,7 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
                 <th scope="col" className="num">
                   Nesting
                 </th>
+                {props.repo && <th scope="col">Trend</th>}
               </tr>
             </thead>
             <tbody>
@@ -198,11 +215,39 @@ export function FileDetail(props: { id: number; file: FileRow; failures: string[
                   <td className="num">{f.params}</td>
                   <td className="num">{f.nloc}</td>
                   <td className="num">{f.max_nesting}</td>
+                  {props.repo && (
+                    <td>
+                      <button
+                        type="button"
+                        className="ghost"
+                        aria-pressed={fnTrend?.className === f.class && fnTrend?.name === f.name}
+                        aria-label={`Trend of ${f.class ? `${f.class}.${f.name}` : f.name}`}
+                        onClick={() =>
+                          setFnTrend((t) =>
+                            t?.className === f.class && t?.name === f.name
+                              ? null
+                              : { className: f.class, name: f.name },
+                          )
+                        }
+                      >
+                        Trend
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {props.repo && fnTrend && (
+        <FunctionTrend
+          repo={props.repo}
+          path={file.path}
+          className={fnTrend.className}
+          name={fnTrend.name}
+          current={id}
+        />
       )}
     </section>
   );

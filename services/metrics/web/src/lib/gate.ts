@@ -75,3 +75,17 @@ const round = (v: number) => Math.round(v * 100) / 100;
 
 /** True when at least one threshold is set. */
 export const gateActive = (g: Gate) => Object.keys(g).length > 0;
+
+/** The query parameter naming the new-code base (a run id or a commit): the gate then checks new code only. */
+export const NEW_CODE_PARAM = 'new_code_base';
+
+/** The new-code base of a URL query, or null. */
+export const newCodeBase = (q: URLSearchParams): string | null => q.get(NEW_CODE_PARAM)?.trim() || null;
+
+/** The thresholds and the new-code base of a query, the state that follows the user between views. */
+export function gateParams(q: URLSearchParams): URLSearchParams {
+  const out = withGate(new URLSearchParams(), parseGate(q));
+  const base = newCodeBase(q);
+  if (base) out.set(NEW_CODE_PARAM, base);
+  return out;
+}

@@ -8,7 +8,7 @@ import { Duplicates } from '../duplicates/duplicates-page.js';
 import { Explorer } from '../explorer/explorer-page.js';
 import { TabLinks } from '../explorer/tab-links.js';
 import { repoName, when } from '../lib/format.js';
-import { parseGate, withGate } from '../lib/gate.js';
+import { gateParams } from '../lib/gate.js';
 import { linkProps } from '../lib/router.js';
 import { Dashboard } from './dashboard-page.js';
 import { Insights } from './insights-page.js';
@@ -62,7 +62,7 @@ export function AnalysisPage(props: {
   const done = analysis.status === 'done';
   const badge = liveBadge(analysis, liveStage);
   // Quality-gate thresholds follow the user between the dashboard and Insights.
-  const gateQs = withGate(new URLSearchParams(), parseGate(props.query)).toString();
+  const gateQs = gateParams(props.query).toString();
   const suffix = gateQs ? `?${gateQs}` : '';
   const ref = analysis.ref ?? analysis.branch ?? analysis.ref_used;
   return (

@@ -3,14 +3,22 @@ import { Downloads } from '../components/downloads-card.js';
 import { FileDetail } from '../components/file-detail.js';
 import { FileTable } from '../components/file-table.js';
 import { Kpis } from '../components/kpi-cards.js';
-import { gateFailures, parseGate } from '../lib/gate.js';
+import { repoName } from '../lib/format.js';
+import { gateFailures, newCodeBase, parseGate } from '../lib/gate.js';
 import { navigate } from '../lib/router.js';
 import { useFiles } from '../lib/use-files.js';
+import { NewCodeBar } from '../new-code/new-code-bar.js';
+import { useNewCode } from '../new-code/use-new-code.js';
 
 /** KPI cards, downloads, the file table and the drill-down of the file named by `?file=`. */
 export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLSearchParams }) {
-  const { files, error } = useFiles(analysis.id);
+  const { files: allFiles, error } = useFiles(analysis.id);
   const gate = parseGate(query);
+  // With a new-code base the table (and so the gate's marks) holds only the files added or changed since it.
+  const base = newCodeBase(query);
+  const newCode = useNewCode(analysis.id, base);
+  const files =
+    allFiles && base ? (newCode.paths ? allFiles.filter((f) => newCode.paths?.has(f.path)) : null) : allFiles;
   const selectedPath = query.get('file');
   const selected = selectedPath && files ? files.find((f) => f.path === selectedPath) : undefined;
   const history = analysis.summary?.history_enabled === true || analysis.settings?.history === true;
@@ -39,12 +47,13 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
     <>
       {analysis.summary && <Kpis s={analysis.summary} />}
       <Downloads id={analysis.id} />
+      <NewCodeBar analysis={analysis} query={query} base={base} data={newCode.data} error={newCode.error} />
       {error && (
         <p className="error" role="alert">
           Could not load the files: {error}
         </p>
       )}
-      {!files && !error && <p className="muted">Loading files…</p>}
+      {!files && !error && !newCode.error && <p className="muted">Loading files…</p>}
       {selectedPath && files && !selected && (
         <p className="error" role="alert">
           No file <code>{selectedPath}</code> in this run.
@@ -68,6 +77,7 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
             file={selected}
             failures={gateFailures(selected, gate)}
             onClose={close}
+            repo={repoName(analysis.repo_url)}
           />
         )}
       </div>

@@ -247,6 +247,7 @@ function RecentRuns() {
               <th scope="col" className="hide-narrow">
                 Started
               </th>
+              <th scope="col">Compare</th>
             </tr>
           </thead>
           <tbody>
@@ -268,6 +269,9 @@ function RecentRuns() {
                 <td className="num hide-narrow">{fmt(a.summary?.files)}</td>
                 <td className="num hide-narrow">{fmt(a.summary?.cc_avg, 2)}</td>
                 <td className="hide-narrow">{when(a.created_at)}</td>
+                <td>
+                  {a.status === 'done' && <a {...linkProps(`/analyses/${a.id}/compare`)}>with previous</a>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -7,11 +7,13 @@ import { HotspotsView } from '../charts/hotspots-view.js';
 import { KnowledgeView } from '../charts/knowledge-view.js';
 import { ReportView } from '../charts/report-view.js';
 import { Scatter } from '../charts/scatter-view.js';
-import { Trend } from '../charts/trend-view.js';
 import { FileDetail } from '../components/file-detail.js';
-import { gateFailures, parseGate, withGate } from '../lib/gate.js';
+import { repoName } from '../lib/format.js';
+import { gateFailures, gateParams, newCodeBase, parseGate } from '../lib/gate.js';
 import { linkProps, navigate } from '../lib/router.js';
 import { useFiles } from '../lib/use-files.js';
+import { useNewCode } from '../new-code/use-new-code.js';
+import { Trend } from '../trends/trend-view.js';
 
 const VIEWS = [
   ['trend', 'Trend'],
@@ -39,7 +41,8 @@ export function Insights({
 }) {
   const { files, error } = useFiles(analysis.id);
   const gate = parseGate(query);
-  const gateQs = withGate(new URLSearchParams(), gate).toString();
+  const gateQs = gateParams(query).toString();
+  const newCode = useNewCode(analysis.id, newCodeBase(query));
   const base = `/analyses/${analysis.id}/insights`;
   const history = analysis.summary?.history_enabled === true || analysis.settings?.history === true;
   const selectedPath = query.get('file');
@@ -71,7 +74,17 @@ export function Insights({
   else if (view === 'hotspots') body = <HotspotsView id={id} files={files} onOpen={onOpen} />;
   else if (view === 'coupling') body = <CouplingView id={id} onOpen={onOpen} />;
   else if (view === 'knowledge') body = <KnowledgeView id={id} files={files} onOpen={onOpen} />;
-  else if (view === 'gate') body = <GateView analysis={analysis} files={files} gate={gate} query={query} />;
+  else if (view === 'gate')
+    body = (
+      <GateView
+        analysis={analysis}
+        files={files}
+        gate={gate}
+        query={query}
+        newCode={newCode.data}
+        newCodeError={newCode.error}
+      />
+    );
   else if (view === 'report') body = <ReportView analysis={analysis} />;
   else body = <p>Unknown view.</p>;
   return (
@@ -93,6 +106,7 @@ export function Insights({
           file={selected}
           failures={gateFailures(selected, gate)}
           onClose={() => open(null)}
+          repo={repoName(analysis.repo_url)}
         />
       )}
       {body}

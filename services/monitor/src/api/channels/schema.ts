@@ -24,6 +24,9 @@ export const Channel = Type.Object({
   type: Type.String(),
   config: ConfigObject,
   is_enabled: Type.Boolean(),
+  default_for_new_monitors: Type.Boolean({
+    description: 'A monitor created without channel_ids gets this channel',
+  }),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });
@@ -34,6 +37,9 @@ export const ChannelBody = Type.Object(
     type: ChannelTypeSchema,
     config: ConfigObject,
     is_enabled: Type.Optional(Type.Boolean()),
+    default_for_new_monitors: Type.Optional(
+      Type.Boolean({ description: 'Default false; unchanged on PUT when omitted' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -176,10 +176,17 @@ const alertFields = {
       description: 'Repeat the down alert this often while an incident lasts',
     }),
   ),
+  escalation_policy_id: nullable(
+    Type.Integer({
+      minimum: 1,
+      description: 'Escalation policy for this monitor’s incidents; null: its group’s (docs/escalation.md)',
+    }),
+  ),
 };
 const optionalAlert = {
   channel_ids: Type.Optional(alertFields.channel_ids),
   reminder_interval_minutes: Type.Optional(alertFields.reminder_interval_minutes),
+  escalation_policy_id: Type.Optional(alertFields.escalation_policy_id),
 };
 
 const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) => [k, Type.Optional(v)])) as {

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { type Static, Type } from 'typebox';
-import { formatMessage } from '../format.js';
+import { messageFor } from '../format.js';
 import { excerpt } from '../http-post.js';
 import type { DeliveryOutcome, Provider, SendContext } from '../types.js';
 import { Secret } from './common.js';
@@ -44,11 +44,12 @@ export const emailProvider: Provider = {
   },
   async send(raw, payload, ctx): Promise<DeliveryOutcome> {
     const c = raw as Config;
-    const m = formatMessage(payload, ctx.appBaseUrl);
+    const m = messageFor(payload, ctx);
     return sendSmtp(c, ctx, {
       to: c.to,
       subject: m.title,
       text: m.text,
+      ...(ctx.custom?.html !== undefined && { html: ctx.custom.html }),
       headers: { 'X-Monitor-Event': payload.event, 'X-Idempotency-Key': ctx.idempotencyKey },
     });
   },
@@ -59,6 +60,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** A channel template's HTML body (values escaped), sent beside the text. */
+  html?: string;
   headers: Record<string, string>;
 }
 

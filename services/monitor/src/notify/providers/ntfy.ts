@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { formatMessage } from '../format.js';
+import { messageFor } from '../format.js';
 import { postJson } from '../http-post.js';
 import type { Provider } from '../types.js';
 import { HttpUrl, Secret, urlProblems } from './common.js';
@@ -32,7 +32,7 @@ export const ntfyProvider: Provider = {
   validate: (c) => urlProblems(c, ['server_url']),
   send(raw, payload, ctx) {
     const c = raw as Config;
-    const m = formatMessage(payload, ctx.appBaseUrl);
+    const m = messageFor(payload, ctx);
     const body: Record<string, unknown> = {
       topic: c.topic,
       title: m.title,

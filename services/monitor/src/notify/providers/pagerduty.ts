@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { formatMessage } from '../format.js';
+import { messageFor } from '../format.js';
 import { joinUrl, postJson } from '../http-post.js';
 import type { NotificationPayload, Provider } from '../types.js';
 import { HttpUrl, Secret, urlProblems } from './common.js';
@@ -28,7 +28,8 @@ type Config = Static<typeof Schema>;
  * down event triggered; test and certificate events use the outbox row's own key.
  */
 export function pagerDutyDedupKey(p: NotificationPayload, idempotencyKey: string): string {
-  if (p.event === 'monitor.down' || p.event === 'monitor.up') {
+  // An escalation re-triggers its incident's alert, so the recovery's resolve closes it too.
+  if (p.event === 'monitor.down' || p.event === 'monitor.up' || p.event === 'monitor.escalated') {
     return p.incident ? `monitor-${p.monitor.id}-incident-${p.incident.id}` : `monitor-${p.monitor.id}`;
   }
   return idempotencyKey;
@@ -42,7 +43,7 @@ export const pagerDutyProvider: Provider = {
   validate: (c) => urlProblems(c, ['base_url']),
   send(raw, payload, ctx) {
     const c = raw as Config;
-    const m = formatMessage(payload, ctx.appBaseUrl);
+    const m = messageFor(payload, ctx);
     const dedupKey = pagerDutyDedupKey(payload, ctx.idempotencyKey);
     const url = joinUrl(c.base_url ?? PAGERDUTY_BASE_URL, 'v2/enqueue');
     if (payload.event === 'monitor.up') {
@@ -53,7 +54,8 @@ export const pagerDutyProvider: Provider = {
       );
     }
     const severity =
-      payload.event === 'monitor.down'
+      // An escalation pages: it is the same outage, only louder (same dedup key as its down alert).
+      payload.event === 'monitor.down' || payload.event === 'monitor.escalated'
         ? (c.severity ?? 'critical')
         : payload.event === 'monitor.tls_expiring'
           ? 'warning'

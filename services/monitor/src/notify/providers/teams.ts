@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { formatMessage } from '../format.js';
+import { messageFor } from '../format.js';
 import { postJson } from '../http-post.js';
 import type { Provider } from '../types.js';
 import { HttpUrl, urlProblems } from './common.js';
@@ -15,7 +15,7 @@ export const teamsProvider: Provider = {
   validate: (c) => urlProblems(c, ['webhook_url']),
   send(raw, payload, ctx) {
     const c = raw as Config;
-    const m = formatMessage(payload, ctx.appBaseUrl);
+    const m = messageFor(payload, ctx);
     const card = {
       $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
       type: 'AdaptiveCard',

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { formatMessage } from '../format.js';
+import { messageFor } from '../format.js';
 import { excerpt, joinUrl, postJson } from '../http-post.js';
 import type { Provider } from '../types.js';
 import { HttpUrl, Secret, urlProblems } from './common.js';
@@ -24,7 +24,7 @@ export const telegramProvider: Provider = {
   validate: (c) => urlProblems(c, ['base_url']),
   send(raw, payload, ctx) {
     const c = raw as Config;
-    const m = formatMessage(payload, ctx.appBaseUrl);
+    const m = messageFor(payload, ctx);
     const url = joinUrl(c.base_url ?? TELEGRAM_BASE_URL, `bot${c.bot_token}/sendMessage`);
     const body = { chat_id: c.chat_id, text: `${m.title}\n${m.text}`, disable_web_page_preview: true };
     return postJson(url, body, ctx.timeoutMs, {}, (_status, text) => {

@@ -16,6 +16,7 @@ import { sessions } from './052-sessions.js';
 import { oidc } from './053-oidc.js';
 import { groupsTags } from './060-groups-tags.js';
 import { dependenciesConditions } from './061-dependencies-conditions.js';
+import { escalationTemplates } from './062-escalation-templates.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -39,4 +40,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '053-oidc': oidc,
   '060-groups-tags': groupsTags,
   '061-dependencies-conditions': dependenciesConditions,
+  '062-escalation-templates': escalationTemplates,
 });

@@ -21,6 +21,42 @@ export const channelsRepo = {
           .where('is_enabled', '=', 1)
           .orderBy('id')
           .execute(),
+  /** Channels marked default_for_new_monitors. */
+  defaultIds: async (db: Db): Promise<number[]> =>
+    (
+      await db
+        .selectFrom('notification_channels')
+        .select('id')
+        .where('default_for_new_monitors', '=', 1)
+        .orderBy('id')
+        .execute()
+    ).map((r) => Number(r.id)),
+  /** Links the channel to every monitor that lacks it; returns the monitors that gained it. */
+  async attachToAll(db: Db, channelId: number): Promise<number[]> {
+    const missing = await db
+      .selectFrom('monitors')
+      .select('id')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('monitor_channels')
+              .select('monitor_channels.monitor_id')
+              .whereRef('monitor_channels.monitor_id', '=', 'monitors.id')
+              .where('monitor_channels.channel_id', '=', channelId),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .execute();
+    const ids = missing.map((r) => Number(r.id));
+    for (let i = 0; i < ids.length; i += 500) {
+      await db
+        .insertInto('monitor_channels')
+        .values(ids.slice(i, i + 500).map((monitor_id) => ({ monitor_id, channel_id: channelId })))
+        .execute();
+    }
+    return ids;
+  },
   insert: (db: Db, row: Insertable<NotificationChannelsTable>) =>
     db.insertInto('notification_channels').values(row).returningAll().executeTakeFirstOrThrow(),
   update: (db: Db, id: number, patch: Updateable<NotificationChannelsTable>) =>

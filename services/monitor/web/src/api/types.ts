@@ -117,6 +117,8 @@ export interface MonitorConfig {
   recovery_count?: number;
   /** Monitors this one depends on: while one is down, this one is down with reason dependency_down. */
   depends_on?: number[];
+  /** Escalation policy of the monitor's incidents; null: its group's (issue 14). */
+  escalation_policy_id?: number | null;
 }
 
 export interface Monitor extends MonitorConfig {
@@ -207,6 +209,8 @@ export interface Channel {
   type: string;
   config: Record<string, unknown>;
   is_enabled: boolean;
+  /** A monitor created without a channel choice gets this channel. */
+  default_for_new_monitors?: boolean;
 }
 
 export interface Maintenance {
@@ -334,4 +338,49 @@ export interface StatusPage extends StatusPageInput {
   url: string;
   created_at: string;
   updated_at: string;
+}
+
+/** One step of an escalation policy: minutes after the incident opened, and who is told. */
+export interface EscalationStep {
+  after_minutes: number;
+  channel_ids: number[];
+}
+
+/** GET /api/escalation-policies. `repeat`: false once, N more rounds, true until acknowledged. */
+export interface EscalationPolicy {
+  id: number;
+  name: string;
+  steps: EscalationStep[];
+  repeat: boolean | number;
+  monitor_count: number;
+  group_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A note on an incident's internal timeline. */
+export interface IncidentNote {
+  id: number;
+  incident_id: number;
+  author: string;
+  text: string;
+  created_at: string;
+}
+
+export type TemplateEvent = 'down' | 'up' | 'degraded' | 'tls' | 'escalation';
+
+/** A channel's message for one event: its own (custom) or the built-in one. */
+export interface MessageTemplate {
+  event: TemplateEvent;
+  title: string;
+  body: string;
+  custom: boolean;
+  updated_at: string | null;
+}
+
+/** One documented template variable (GET /api/channels/templates/variables). */
+export interface TemplateVariable {
+  name: string;
+  description: string;
+  list: boolean;
 }

@@ -19,6 +19,7 @@ export function ChannelForm({
   const [name, setName] = useState(channel?.name ?? '');
   const [type, setType] = useState(channel?.type ?? 'webhook');
   const [enabled, setEnabled] = useState(channel?.is_enabled ?? true);
+  const [byDefault, setByDefault] = useState(channel?.default_for_new_monitors ?? false);
   const [values, setValues] = useState<Record<string, string | boolean>>(() => {
     const out: Record<string, string | boolean> = {};
     for (const [k, v] of Object.entries(channel?.config ?? {}))
@@ -35,7 +36,13 @@ export function ChannelForm({
     try {
       await api(channel ? `/api/channels/${channel.id}` : '/api/channels', {
         method: channel ? 'PUT' : 'POST',
-        body: { name, type, config: configOf(type, values), is_enabled: enabled },
+        body: {
+          name,
+          type,
+          config: configOf(type, values),
+          is_enabled: enabled,
+          default_for_new_monitors: byDefault,
+        },
       });
       onSaved();
     } catch (err) {
@@ -117,6 +124,12 @@ export function ChannelForm({
       </div>
       {errors.config && <Notice kind="error">{errors.config}</Notice>}
       <CheckField label="Enabled" checked={enabled} onChange={setEnabled} />
+      <CheckField
+        label="Default for new monitors"
+        hint="New monitors start with this channel ticked (API: created without channel_ids)"
+        checked={byDefault}
+        onChange={setByDefault}
+      />
       <div className="form-actions">
         <button type="submit" className="primary">
           {channel ? 'Save channel' : 'Create channel'}

@@ -7,6 +7,7 @@ import { Link } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { useLiveStore } from '../monitors/use-live.js';
 import { AddUpdateForm, PostmortemForm, ResolveForm } from './incident-actions.js';
+import { IncidentNotes } from './incident-notes.js';
 import { IncidentTimeline } from './incident-timeline.js';
 
 /** One incident: who acknowledged and resolved it, its timeline, its postmortem; admins write them. */
@@ -86,6 +87,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
         <h2>Timeline</h2>
         <IncidentTimeline updates={i.updates} />
       </div>
+      <IncidentNotes incidentId={i.id} writable={can('admin')} />
       {i.postmortem && !can('admin') && (
         <div className="card">
           <h2>Postmortem</h2>

@@ -4,6 +4,7 @@ import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel, Monitor, MonitorType } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
+import { PolicyField } from '../escalation/policy-field.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { CONDITION_FIELDS, ConditionFields, conditionBody } from './condition-fields.js';
@@ -31,12 +32,23 @@ export function MonitorFormPage({ id }: { id?: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [policy, setPolicy] = useState<number | null>(null);
 
   // Filled in during the render that receives the monitor, so the form never shows empty first.
   const [filledFrom, setFilledFrom] = useState<Monitor | null>(null);
   if (existing.data && existing.data !== filledFrom) {
     setFilledFrom(existing.data);
     setF(formOf(existing.data));
+    setPolicy(existing.data.escalation_policy_id ?? null);
+  }
+  // A new monitor starts with the channels marked "default for new monitors" ticked.
+  const [defaultsFrom, setDefaultsFrom] = useState<Channel[] | null>(null);
+  if (!id && channels.data && defaultsFrom === null) {
+    setDefaultsFrom(channels.data);
+    setF((old) => ({
+      ...old,
+      channel_ids: channels.data!.filter((c) => c.default_for_new_monitors).map((c) => c.id),
+    }));
   }
 
   const used = new Set<FieldName>(FIELDS_BY_TYPE[f.monitor_type]);
@@ -64,7 +76,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
     try {
       const saved = await api<Monitor>(id ? `/api/monitors/${id}` : '/api/monitors', {
         method: id ? 'PUT' : 'POST',
-        body,
+        body: { ...body, escalation_policy_id: policy },
       });
       liveStore.upsert(saved);
       navigate(`/monitors/${saved.id}`);
@@ -78,6 +90,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'check_interval_seconds',
           'channel_ids',
           ...(withConditions ? CONDITION_FIELDS : []),
+          'escalation_policy_id',
           ...used,
           ...(used.has('credentials') ? ['auth'] : []),
         ]);
@@ -239,6 +252,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
             {errors.channel_ids && <small className="error-text">{errors.channel_ids}</small>}
           </fieldset>
         )}
+        <PolicyField value={policy} onChange={setPolicy} error={errors.escalation_policy_id} />
         {f.monitor_type !== 'heartbeat' && <TestCheck form={f} monitorId={id} onFieldErrors={setErrors} />}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>

@@ -9,6 +9,7 @@ import { Deliveries } from '../channels/deliveries.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
+import { TemplateEditor } from '../templates/template-editor.js';
 
 /** Notification channels: per-type forms, a Test button with the provider's answer, delete. */
 export function ChannelsPage() {
@@ -30,6 +31,18 @@ export function ChannelsPage() {
       setResults((r) => ({ ...r, [c.id]: { ok: false, text: `Test failed: ${messageOf(e)}` } }));
     }
     setTests((n) => n + 1);
+  };
+
+  const applyToAll = async (c: Channel) => {
+    try {
+      const r = await api<{ added: number }>(`/api/channels/${c.id}/apply-to-all`, { method: 'POST' });
+      setResults((old) => ({
+        ...old,
+        [c.id]: { ok: true, text: `Added to ${r.added} monitor${r.added === 1 ? '' : 's'}.` },
+      }));
+    } catch (e) {
+      setError(messageOf(e));
+    }
   };
 
   const remove = async (c: Channel) => {
@@ -63,6 +76,9 @@ export function ChannelsPage() {
           }}
         />
       )}
+      {editing !== null && editing !== 'new' && (
+        <TemplateEditor key={editing.id} channel={editing} writable={writable} />
+      )}
       <div className="table-wrap">
         <table aria-label="Channels">
           <thead>
@@ -89,7 +105,10 @@ export function ChannelsPage() {
                     </button>
                   </td>
                   <td>{CHANNEL_TYPES[c.type]?.label ?? c.type}</td>
-                  <td>{c.is_enabled ? 'yes' : 'no'}</td>
+                  <td>
+                    {c.is_enabled ? 'yes' : 'no'}
+                    {c.default_for_new_monitors && <span className="tag"> default</span>}
+                  </td>
                   {writable && (
                     <td className="row-actions">
                       <button type="button" onClick={() => void test(c)}>
@@ -98,6 +117,11 @@ export function ChannelsPage() {
                       <button type="button" onClick={() => setEditing(c)}>
                         Edit
                       </button>
+                      <ConfirmButton
+                        label="Apply to all monitors"
+                        question={`Notify ${c.name} for every monitor?`}
+                        onConfirm={() => applyToAll(c)}
+                      />
                       <ConfirmButton
                         label="Delete"
                         question={`Delete ${c.name}?`}

@@ -1,0 +1,50 @@
+import type { CompareResponse, SummaryDeltaKey } from '../../../src/compare/compare-types.js';
+import { fmt } from '../lib/format.js';
+
+// Which way is better for each number: `down` (complexity), `up` (MI, pylint), or neither (size).
+const KPIS: { key: SummaryDeltaKey; label: string; digits: number; better: 'up' | 'down' | null }[] = [
+  { key: 'files', label: 'Files', digits: 0, better: null },
+  { key: 'loc', label: 'Lines', digits: 0, better: null },
+  { key: 'functions', label: 'Functions', digits: 0, better: null },
+  { key: 'cc_avg', label: 'Avg complexity', digits: 2, better: 'down' },
+  { key: 'cc_max', label: 'Max complexity', digits: 0, better: 'down' },
+  { key: 'mi_avg', label: 'Avg MI', digits: 1, better: 'up' },
+  { key: 'pylint_avg', label: 'Pylint avg', digits: 2, better: 'up' },
+  { key: 'duplicated_lines_pct', label: 'Duplicated lines %', digits: 1, better: 'down' },
+];
+
+/** A signed delta for display (`+2`, `−0.25`, `±0`). */
+export function signed(v: number | null | undefined, digits = 0): string {
+  if (v === null || v === undefined) return '–';
+  if (v === 0) return '±0';
+  return `${v > 0 ? '+' : '−'}${fmt(Math.abs(v), digits)}`;
+}
+
+/** The head's key figures with their change since the base, coloured by whether it is for the better. */
+export function KpiDeltas({ summary }: { summary: CompareResponse['summary'] }) {
+  return (
+    <section aria-label="Key figures compared" className="kpi-area">
+      <div className="kpis">
+        {KPIS.map((k) => {
+          const s = summary[k.key];
+          const d = s?.delta ?? null;
+          const tone =
+            d === null || d === 0 || k.better === null
+              ? ''
+              : d < 0 === (k.better === 'down')
+                ? 'delta-better'
+                : 'delta-worse';
+          return (
+            <div className="kpi" key={k.key} data-kpi={k.key}>
+              <span className="kpi-label">{k.label}</span>
+              <span className="kpi-value">{fmt(s?.head, k.digits)}</span>
+              <span className={`kpi-delta ${tone}`}>
+                {signed(d, k.digits)} <span className="muted">from {fmt(s?.base, k.digits)}</span>
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

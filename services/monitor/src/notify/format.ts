@@ -21,12 +21,17 @@ export function durationText(seconds: number): string {
 }
 
 // "router down, 28 monitors affected": the dependants a down alert stands for (issue 14).
-function affectedText(p: NotificationPayload): string {
-  const a = p.affected;
-  if (!a || a.count === 0) return '';
+/** "2 monitors affected: Cart, Payments" (ten names at most); null when none is. Templates get it as affected.summary. */
+export function affectedSummary(a: NotificationPayload['affected']): string | null {
+  if (!a || a.count === 0) return null;
   const names = a.monitors.slice(0, 10).map((m) => m.name);
   const more = a.count > names.length ? `, and ${a.count - names.length} more` : '';
-  return ` ${a.count} monitor${a.count === 1 ? '' : 's'} affected: ${names.join(', ')}${more}.`;
+  return `${a.count} monitor${a.count === 1 ? '' : 's'} affected: ${names.join(', ')}${more}`;
+}
+
+function affectedText(p: NotificationPayload): string {
+  const s = affectedSummary(p.affected);
+  return s ? ` ${s}.` : '';
 }
 
 /** The human text for an event, the same on every channel. */

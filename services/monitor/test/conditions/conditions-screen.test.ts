@@ -57,7 +57,16 @@ describe('dashboard: degraded, dependency down, and the conditions fields', { sk
     ids.router = (await create({ name: 'Router', url: `${net.origin}/router` })).id;
     ids.server = (await create({ name: 'Server', url: `${net.origin}/server`, depends_on: [ids.router] })).id;
     slow.slowMs = 300;
-    ids.shop = (await create({ name: 'Shop', url: `${slow.origin}/slow`, degraded_response_ms: 100 })).id;
+    // A 2 s timeout: on a loaded machine the 300 ms answer must not time out (that would be down).
+    ids.shop = (
+      await create({
+        name: 'Shop',
+        url: `${slow.origin}/slow`,
+        degraded_response_ms: 100,
+        check_interval_seconds: 2,
+        timeout_seconds: 2,
+      })
+    ).id;
     net.status = 503;
     await until('server dependency_down', async () => {
       const m = await get(ids.server);

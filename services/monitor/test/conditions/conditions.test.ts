@@ -84,7 +84,14 @@ for (const target of await testDatabases()) {
 
     test('degraded: slow is degraded (minor incident), down beats degraded, up resolves', async () => {
       site.slowMs = 300;
-      const m = await create({ name: 'slow shop', url: `${site.origin}/slow`, degraded_response_ms: 150 });
+      // A 2 s timeout: on a loaded machine a 300 ms answer must not time out (that would be down).
+      const m = await create({
+        name: 'slow shop',
+        url: `${site.origin}/slow`,
+        degraded_response_ms: 150,
+        check_interval_seconds: 2,
+        timeout_seconds: 2,
+      });
       await waitFor('degraded', statusIs(m.id, 'degraded'));
       const [minor] = await incidentsOf(m.id);
       assert.equal(minor!.severity, 'minor');

@@ -8,6 +8,8 @@ export interface FeedOptions {
   monitors: number;
   eventsPerSecond: number;
   distDir: string;
+  /** Groups to spread the monitors over (0: none, the list is flat); each monitor also carries a tag. */
+  groups?: number;
 }
 
 export interface FakeApi {
@@ -19,10 +21,35 @@ export interface FakeApi {
 
 const TYPES = ['http_get', 'http_get', 'http_get', 'tcp', 'dns', 'tls', 'ping', 'heartbeat'] as const;
 
-function monitor(id: number, now: string) {
+/** Groups 1..n: the first ten at the top level, the rest below them. */
+function groups(n: number, now: string) {
+  const parent = (g: number) => (g > 10 ? 1 + (g % 10) : null);
+  return Array.from({ length: n }, (_, i) => {
+    const id = i + 1;
+    const p = parent(id);
+    return {
+      id,
+      name: `group-${id}`,
+      parent_id: p,
+      path: p === null ? [`group-${id}`] : [`group-${p}`, `group-${id}`],
+      sort_order: 0,
+      member_count: 0,
+      monitor_count: 0,
+      status: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+}
+
+function monitor(id: number, now: string, groupCount = 0) {
   const type = TYPES[id % TYPES.length]!;
   return {
     id,
+    group_id: groupCount ? 1 + (id % groupCount) : null,
+    tags: groupCount
+      ? [{ tag_id: 1, name: 'env', color: '#22aa44', value: id % 3 === 0 ? 'prod' : 'staging' }]
+      : [],
     name: `service-${String(id).padStart(4, '0')}`,
     monitor_type: type,
     url: type === 'heartbeat' ? null : `https://svc-${id}.internal.example/health`,
@@ -62,7 +89,15 @@ function monitor(id: number, now: string) {
  */
 export async function startFakeApi(opts: FeedOptions): Promise<FakeApi> {
   const now = new Date().toISOString();
-  const list = JSON.stringify(Array.from({ length: opts.monitors }, (_, i) => monitor(i + 1, now)));
+  const list = JSON.stringify(
+    Array.from({ length: opts.monitors }, (_, i) => monitor(i + 1, now, opts.groups)),
+  );
+  const groupList = JSON.stringify(groups(opts.groups ?? 0, now));
+  const tagList = JSON.stringify(
+    opts.groups
+      ? [{ id: 1, name: 'env', color: '#22aa44', monitor_count: opts.monitors, created_at: now }]
+      : [],
+  );
   const streams = new Set<ServerResponse>();
   let sent = 0;
   let resultId = 1;
@@ -114,6 +149,8 @@ export async function startFakeApi(opts: FeedOptions): Promise<FakeApi> {
       );
     }
     if (p === '/api/monitors') return json(res, 200, list);
+    if (p === '/api/groups') return json(res, 200, groupList);
+    if (p === '/api/tags') return json(res, 200, tagList);
     const uptime = p.match(/^\/api\/monitors\/(\d+)\/uptime$/);
     if (uptime) {
       const w = {

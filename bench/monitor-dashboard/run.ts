@@ -1,5 +1,5 @@
 // Dashboard benchmark: 2,000 monitors and 300 events/s in Chromium; prints first render and long tasks.
-// Usage: node --import tsx bench/monitor-dashboard/run.ts [--monitors 2000] [--rate 300] [--seconds 10] [--no-scroll]
+// Usage: node --import tsx bench/monitor-dashboard/run.ts [--monitors 2000] [--rate 300] [--seconds 10] [--groups 0] [--no-scroll]
 import { launchChromium } from '@app/kit/testing';
 import { ensureWebBuild } from '../../services/monitor/test/web/web-build.js';
 import { startFakeApi } from './fake-api.js';
@@ -12,6 +12,8 @@ function arg(name: string, fallback: number): number {
 const monitors = arg('monitors', 2000);
 const rate = arg('rate', 300);
 const seconds = arg('seconds', 10);
+// Monitors spread over this many groups (sections) with a tag each; 0 keeps the flat list.
+const groups = arg('groups', 0);
 const scroll = !process.argv.includes('--no-scroll');
 const distDir = new URL('../../services/monitor/web/dist', import.meta.url).pathname;
 
@@ -39,7 +41,7 @@ interface LongTask {
 
 async function main() {
   await ensureWebBuild();
-  const api = await startFakeApi({ monitors, eventsPerSecond: rate, distDir });
+  const api = await startFakeApi({ monitors, eventsPerSecond: rate, distDir, groups });
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -79,7 +81,7 @@ async function main() {
       ts.length ? `${max(ts).toFixed(0)} ms (${ts.length} task(s) over 50 ms)` : 'none over 50 ms';
 
     console.log(
-      `monitors: ${monitors}, stream: ${(sent / seconds).toFixed(0)} events/s for ${seconds} s, rows in the DOM: ${rows}`,
+      `monitors: ${monitors}${groups ? ` in ${groups} groups` : ''}, stream: ${(sent / seconds).toFixed(0)} events/s for ${seconds} s, rows in the DOM: ${rows}`,
     );
     console.log(
       `first render (navigation start → ${monitors} counted and rows painted): ${firstRender.toFixed(0)} ms`,

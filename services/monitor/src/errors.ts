@@ -20,4 +20,6 @@ export const errors = defineErrors({
   heartbeat_not_checkable: { status: 409, title: 'Heartbeat monitors are not checked' },
   slug_taken: { status: 409, title: 'Slug taken' },
   policy_name_taken: { status: 409, title: 'Escalation policy name taken' },
+  group_name_taken: { status: 409, title: 'Group name taken' },
+  tag_name_taken: { status: 409, title: 'Tag name taken' },
 });

@@ -1,3 +1,4 @@
+import type { MonitorTag } from '../groups/group-shapes.js';
 import { iso } from '../http/schemas.js';
 import { parseDependsOn } from '../scheduler/slot.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
@@ -11,6 +12,7 @@ import { configOf } from './monitor-input.js';
 export function toMonitorView(
   row: MonitorRow,
   channelIds: number[] = [],
+  tags: MonitorTag[] = [],
   dependsOn: number[] = parseDependsOn(row.depends_on),
 ) {
   return {
@@ -23,6 +25,8 @@ export function toMonitorView(
     // A reason only explains a down state (a monitor paused or resumed since keeps the stale column).
     status_reason: row.current_status === 'down' ? row.status_reason : null,
     escalation_policy_id: row.escalation_policy_id,
+    group_id: row.group_id,
+    tags,
     current_status: row.current_status,
     last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
     last_response_time_ms: row.last_response_time_ms,

@@ -4,6 +4,12 @@ import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { type DependencyInput, saveDependencies } from '../dependencies/save-dependencies.js';
 import { errors } from '../errors.js';
+import {
+  groupColumn,
+  type MembershipInput,
+  resolveMembership,
+  saveTags,
+} from '../groups/monitor-membership.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
@@ -111,7 +117,7 @@ export function newMonitorRow(
 export async function createMonitor(
   ctx: AppContext,
   req: FastifyRequest,
-  sent: MonitorInput & AlertingInput & DependencyInput & ConditionAliases,
+  sent: MonitorInput & AlertingInput & MembershipInput & DependencyInput & ConditionAliases,
 ) {
   const input = withConditionAliases(sent);
   const c = withDefaults(input);
@@ -119,6 +125,7 @@ export async function createMonitor(
   const s = secured(c, null);
   const now = Date.now();
   const row = await audited(ctx, req, async (trx) => {
+    const membership = await resolveMembership(trx, input, 'create');
     const r = await monitorsRepo.insert(trx, {
       ...newMonitorRow(
         ctx.keys.encryption,
@@ -127,8 +134,10 @@ export async function createMonitor(
         now,
       ),
       ...(await escalationColumn(trx, input, 'create')),
+      ...groupColumn(membership),
     });
     await saveChannelLinks(trx, r.id, input, 'create');
+    await saveTags(trx, r.id, membership);
     const deps = await saveDependencies(trx, r.id, input, 'create');
     if (deps !== undefined) r.depends_on = deps;
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: s.config }];
@@ -142,12 +151,13 @@ export async function updateMonitor(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  sent: Partial<MonitorConfig> & AlertingInput & DependencyInput & ConditionAliases,
+  sent: Partial<MonitorConfig> & AlertingInput & MembershipInput & DependencyInput & ConditionAliases,
   mode: 'replace' | 'patch',
 ) {
   const input = withConditionAliases(sent);
   const row = await audited(ctx, req, async (trx) => {
     const old = await requireMonitor(trx, id);
+    const membership = await resolveMembership(trx, input, mode);
     const c =
       mode === 'replace' ? withDefaults(input as MonitorInput) : withDefaults({ ...configOf(old), ...input });
     ensureValid(c);
@@ -160,9 +170,11 @@ export async function updateMonitor(
       heartbeat_token: token,
       ...reminderColumn(input, mode),
       ...(await escalationColumn(trx, input, mode)),
+      ...groupColumn(membership),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
     await saveChannelLinks(trx, id, input, mode);
+    await saveTags(trx, id, membership);
     const deps = await saveDependencies(trx, id, input, mode);
     if (deps !== undefined) r!.depends_on = deps;
     const detail = auditInput(input, s.config);

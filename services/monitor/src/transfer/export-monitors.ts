@@ -1,5 +1,8 @@
 import type { AppContext } from '../context.js';
+import { listGroups } from '../groups/groups-service.js';
 import { monitorsRepo } from '../store/repos/monitors-repo.js';
+import { tagsRepo } from '../store/repos/tags-repo.js';
+import { portablePlacement } from './portable-groups.js';
 import { EXPORT_VERSION, type PortableMonitor, toPortable } from './portable-monitor.js';
 
 /** Every monitor's portable configuration, in creation order. */
@@ -17,11 +20,15 @@ export async function exportMonitors(ctx: AppContext): Promise<{
       .orderBy('notification_channels.name')
       .execute(),
   ]);
+  const [groups, tags] = await Promise.all([listGroups(ctx.db), tagsRepo.forMonitors(ctx.db, 'all')]);
+  const paths = new Map(groups.map((g) => [g.id, g.path]));
   const names = new Map<number, string[]>();
   for (const l of links) names.set(l.monitor_id, [...(names.get(l.monitor_id) ?? []), l.name]);
   return {
     version: EXPORT_VERSION,
     exported_at: new Date().toISOString(),
-    monitors: rows.map((r) => toPortable(r, names.get(r.id) ?? [])),
+    monitors: rows.map((r) =>
+      toPortable(r, names.get(r.id) ?? [], portablePlacement(r.group_id, paths, tags.get(r.id) ?? [])),
+    ),
   };
 }

@@ -23,6 +23,7 @@ import { importLookupRepo } from '../store/repos/import-lookup-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
+import { type ParsedPlacement, PlacementWriter, parsePlacement } from './portable-groups.js';
 import type { PortableMonitor } from './portable-monitor.js';
 
 /** More than this in one document is refused: split it. */
@@ -44,7 +45,9 @@ export interface PreviewEntry {
   errors: FieldProblem[];
 }
 
-const CONFIG_KEYS = Object.keys(MonitorBody.properties).filter((k) => k !== 'channel_ids');
+// Ids mean nothing on another instance: group and tags travel by path and name (portable-groups.ts).
+const NOT_CONFIG = new Set(['channel_ids', 'group_id', 'tags']);
+const CONFIG_KEYS = Object.keys(MonitorBody.properties).filter((k) => !NOT_CONFIG.has(k));
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -53,6 +56,7 @@ interface Parsed {
   channels: string[];
   paused: boolean;
   reminder: number | null;
+  placement: ParsedPlacement;
 }
 
 /** Validates one entry exactly as POST /api/monitors would, after dropping unknown and runtime keys. */
@@ -63,6 +67,7 @@ function parseEntry(raw: unknown, at: string, problems: FieldProblem[]): Parsed 
   }
   const picked = Object.fromEntries(CONFIG_KEYS.filter((k) => k in raw).map((k) => [k, raw[k]]));
   const before = problems.length;
+  const placement = parsePlacement(raw, at, problems);
   if (!Value.Check(MonitorBody, picked)) {
     for (const p of fieldProblems([...Value.Errors(MonitorBody, picked)])) {
       problems.push({ path: p.path ? `${at}.${p.path}` : at, message: p.message });
@@ -94,6 +99,7 @@ function parseEntry(raw: unknown, at: string, problems: FieldProblem[]): Parsed 
     channels: channels as string[],
     paused: paused as boolean,
     reminder: reminder as number | null,
+    placement,
   };
 }
 
@@ -187,6 +193,7 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
   const warnings: string[] = [];
   const outcome = { created: 0, updated: 0, skipped: 0 };
   const rows = await audited(ctx, req, async (trx) => {
+    const placements = new PlacementWriter(trx);
     const out: MonitorRow[] = [];
     const now = Date.now();
     for (const [i, p] of (parsed as Parsed[]).entries()) {
@@ -230,9 +237,21 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
         else ids.push(id);
       }
       await monitorChannelsRepo.set(trx, row.id, ids);
+      await placements.apply(
+        row.id,
+        p.placement,
+        !(entry.status === 'existing' && mode === 'update_by_name'),
+      );
       out.push(row);
     }
-    const detail = { imported: out.length, mode, ...outcome, names: out.map((r) => r.name) };
+    const detail = {
+      imported: out.length,
+      mode,
+      ...outcome,
+      names: out.map((r) => r.name),
+      groups_created: placements.created.groups,
+      tags_created: placements.created.tags,
+    };
     return [out, { action: 'monitor.import', resource_type: 'monitor', resource_id: null, detail }];
   });
   for (const r of rows) ctx.engine.apply(r);

@@ -1,5 +1,6 @@
 import { configOf, type MonitorConfig } from '../monitors/monitor-input.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import type { PortablePlacement } from './portable-groups.js';
 
 /** The format version written by export and understood by import. */
 export const EXPORT_VERSION = 1;
@@ -10,16 +11,21 @@ export const EXPORT_VERSION = 1;
  * Credentials (URL password, credential headers, auth password or token) read as the mask, as
  * they do through the API: the file can be shared, and import leaves masked credentials out.
  */
-export interface PortableMonitor extends MonitorConfig {
+export interface PortableMonitor extends MonitorConfig, PortablePlacement {
   channels: string[];
   paused: boolean;
   reminder_interval_minutes: number | null;
 }
 
 /** The portable form of a stored monitor. */
-export function toPortable(row: MonitorRow, channelNames: string[]): PortableMonitor {
+export function toPortable(
+  row: MonitorRow,
+  channelNames: string[],
+  placement: PortablePlacement,
+): PortableMonitor {
   return {
     ...configOf(row),
+    ...placement,
     channels: channelNames,
     paused: row.paused === 1,
     reminder_interval_minutes: row.reminder_interval_minutes,

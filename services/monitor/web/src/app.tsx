@@ -30,6 +30,7 @@ const ChannelsPage = lazyPage(() => import('./pages/channels-page.js').then((m) 
 const ImportExportPage = lazyPage(() =>
   import('./pages/import-export-page.js').then((m) => m.ImportExportPage),
 );
+const GroupsPage = lazyPage(() => import('./groups/groups-page.js').then((m) => m.GroupsPage));
 const IncidentsPage = lazyPage(() => import('./pages/incidents-page.js').then((m) => m.IncidentsPage));
 const IncidentDetailPage = lazyPage(() =>
   import('./incidents/incident-detail-page.js').then((m) => m.IncidentDetailPage),
@@ -58,6 +59,7 @@ const routes: RouteDef[] = [
   { path: '/escalation', role: 'viewer', render: () => <PoliciesPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
   { path: '/status-pages', role: 'viewer', render: () => <StatusPagesPage /> },
+  { path: '/groups', role: 'viewer', render: () => <GroupsPage /> },
   { path: '/import-export', role: 'viewer', render: () => <ImportExportPage /> },
   { path: '/api-keys', role: 'admin', render: () => <ApiKeysPage /> },
   { path: '/users', role: 'superadmin', render: () => <UsersPage /> },

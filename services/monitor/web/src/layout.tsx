@@ -13,6 +13,7 @@ const nav: { to: string; label: string; role: Role }[] = [
   { to: '/escalation', label: 'Escalation', role: 'viewer' },
   { to: '/maintenance', label: 'Maintenance', role: 'viewer' },
   { to: '/status-pages', label: 'Status pages', role: 'viewer' },
+  { to: '/groups', label: 'Groups & tags', role: 'viewer' },
   { to: '/import-export', label: 'Import / export', role: 'viewer' },
   { to: '/api-keys', label: 'API keys', role: 'admin' },
   { to: '/users', label: 'Users', role: 'superadmin' },

@@ -15,6 +15,7 @@ import {
 import { dependenciesRepo } from '../../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
+import { tagsRepo } from '../../store/repos/tags-repo.js';
 import { CheckNowAccepted, Monitor, MonitorBody, MonitorPatch } from './schema.js';
 
 const tags = ['monitors'];
@@ -24,19 +25,22 @@ const write = { auth: { role: 'admin' as const } };
 
 type Row = Parameters<typeof toMonitorView>[0];
 
-// Channel links come in one query. Credentials are masked for every role (stored so).
-async function views(ctx: AppContext, rows: Row[]) {
+// Channel links come in one query, tags in one more. Credentials are masked for every role (stored so).
+export async function views(ctx: AppContext, rows: Row[], all = false) {
   const links = await monitorChannelsRepo.forMonitors(
     ctx.db,
     rows.map((r) => r.id),
   );
+  const tagged = await tagsRepo.forMonitors(ctx.db, all ? 'all' : rows.map((r) => r.id));
   const parents = await dependenciesRepo.parentsOf(
     ctx.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toMonitorView(r, links.get(r.id) ?? [], parents.get(r.id) ?? []));
+  return rows.map((r) =>
+    toMonitorView(r, links.get(r.id) ?? [], tagged.get(r.id) ?? [], parents.get(r.id) ?? []),
+  );
 }
-const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
+export const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
 
 /** Monitors: CRUD and the pause, resume and check-now actions. */
 export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -47,7 +51,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: read,
         schema: { tags, security, response: { 200: Type.Array(Monitor), ...problems(401, 403) } },
       },
-      async () => views(ctx, await monitorsRepo.list(ctx.db)),
+      async () => views(ctx, await monitorsRepo.list(ctx.db), true),
     );
     app.post(
       '/api/monitors',

@@ -189,18 +189,50 @@ const optionalAlert = {
   escalation_policy_id: Type.Optional(alertFields.escalation_policy_id),
 };
 
+/** Where a monitor sits and how it is tagged (issue 14, groups and tags). */
+export const TagName = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[^:]+$',
+  description: 'No colon: filters read `name:value`',
+});
+const TagValue = nullable(Type.String({ maxLength: 200 }));
+const membershipFields = {
+  group_id: Type.Optional(
+    nullable(Type.Integer({ minimum: 1, description: 'The monitor’s group (null: none)' })),
+  ),
+  tags: Type.Optional(
+    Type.Array(
+      Type.Union([
+        Type.Object(
+          { tag_id: Type.Integer({ minimum: 1 }), value: Type.Optional(TagValue) },
+          { additionalProperties: false },
+        ),
+        Type.Object({ name: TagName, value: Type.Optional(TagValue) }, { additionalProperties: false }),
+      ]),
+      { maxItems: 50, description: 'Tags by id, or by name (a new name creates the tag with a grey colour)' },
+    ),
+  ),
+};
+const membershipView = {
+  group_id: nullable(Type.Integer()),
+  tags: Type.Array(
+    Type.Object({ tag_id: Type.Integer(), name: Type.String(), color: Type.String(), value: TagValue }),
+  ),
+};
+
 const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) => [k, Type.Optional(v)])) as {
   [K in keyof typeof configFields]: ReturnType<typeof Type.Optional<(typeof configFields)[K]>>;
 };
 
 /** POST and PUT (a full replacement: omitted fields take their defaults). */
 export const MonitorBody = Type.Object(
-  { ...optional, ...optionalAlert, ...optionalConditions, name: configFields.name },
+  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions, name: configFields.name },
   { additionalProperties: false },
 );
 /** PATCH: any subset. */
 export const MonitorPatch = Type.Object(
-  { ...optional, ...optionalAlert, ...optionalConditions },
+  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -210,6 +242,7 @@ export const MonitorTestBody = Type.Object(
     ...optional,
     ...optionalAlert,
     ...optionalConditions,
+    ...membershipFields,
     monitor_id: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -248,6 +281,7 @@ export const Monitor = Type.Object({
   status_reason: Type.Union([Type.Literal('dependency_down'), Type.Null()], {
     description: 'dependency_down: down because a monitor it depends on is down (no alert of its own)',
   }),
+  ...membershipView,
   current_status: StatusSchema,
   last_checked_at: nullable(DateTime),
   last_response_time_ms: nullable(Type.Integer()),

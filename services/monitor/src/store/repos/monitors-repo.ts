@@ -25,6 +25,10 @@ export interface MonitorRuntime {
 /** SQL for the monitors table. */
 export const monitorsRepo = {
   byId: (db: Db, id: number) => db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirst(),
+  byIds: (db: Db, ids: number[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('monitors').selectAll().where('id', 'in', ids).execute(),
   byToken: (db: Db, token: string) =>
     db.selectFrom('monitors').selectAll().where('heartbeat_token', '=', token).executeTakeFirst(),
   list: (db: Db) => db.selectFrom('monitors').selectAll().orderBy('id').execute(),

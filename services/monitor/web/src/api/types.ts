@@ -1,4 +1,5 @@
 // Shapes of the monitor service's public API (docs/monitor-api.md, monitor-contract.md).
+import type { MonitorTag } from '../groups/group-types.js';
 
 export type Role = 'superadmin' | 'admin' | 'viewer';
 
@@ -123,6 +124,9 @@ export interface MonitorConfig {
 
 export interface Monitor extends MonitorConfig {
   id: number;
+  /** Groups and tags (issue 14); a service from before them leaves both out. */
+  group_id?: number | null;
+  tags?: MonitorTag[];
   current_status: MonitorStatus;
   last_checked_at: string | null;
   last_response_time_ms: number | null;

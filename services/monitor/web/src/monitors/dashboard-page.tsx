@@ -1,9 +1,15 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { MonitorStatus } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { Notice, PageHeader } from '../components/notice.js';
+import { BulkBar } from '../groups/bulk-bar.js';
+import { groupTagFilter, sectioned, withRows } from '../groups/group-sections.js';
+import { GroupTagFilters } from '../groups/group-tag-filters.js';
+import type { Group, Tag } from '../groups/group-types.js';
+import { useCollapsed } from '../groups/use-collapsed.js';
 import { useConnectivity } from '../lib/connectivity.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
+import { useApi } from '../lib/use-api.js';
 import type { Row } from './live-store.js';
 import { MonitorList } from './monitor-list.js';
 import { MONITOR_TYPES } from './monitor-types.js';
@@ -32,6 +38,25 @@ export function DashboardPage() {
   const q = query.get('q') ?? '';
   const status = query.get('status') ?? '';
   const type = query.get('type') ?? '';
+  const group = query.get('group') ?? '';
+  const tag = query.get('tag') ?? '';
+  const flat = query.get('layout') === 'flat';
+  // Groups and tags: two requests for the page, never one per row (the monitors carry their ids).
+  const [groupsVersion, setGroupsVersion] = useState(0);
+  const groups = useApi<Group[]>('/api/groups', undefined, groupsVersion).data ?? [];
+  const tags = useApi<Tag[]>('/api/tags', undefined, groupsVersion).data ?? [];
+  const [collapsed, toggleGroup] = useCollapsed();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggleSelected = useCallback(
+    (id: number, on: boolean) =>
+      setSelected((old) => {
+        const next = new Set(old);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const deferredQ = useDeferredValue(q);
   const structure = store.structure;
   const counts = store.counts();
@@ -48,9 +73,11 @@ export function DashboardPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `structure` stands for the store's sort keys
   const order = useMemo(() => {
     const needle = deferredQ.trim().toLowerCase();
+    const inGroupAndTag = groupTagFilter(groups, group, tag);
     const out: Row[] = [];
     for (const r of store.all()) {
       const m = r.monitor;
+      if (inGroupAndTag && !inGroupAndTag(r)) continue;
       if (status && m.current_status !== status) continue;
       if (type && m.monitor_type !== type) continue;
       if (needle && !m.name.toLowerCase().includes(needle) && !(m.url ?? '').toLowerCase().includes(needle))
@@ -63,13 +90,35 @@ export function DashboardPage() {
         collator.compare(a.monitor.name, b.monitor.name),
     );
     return out.map((r) => r.monitor.id);
-  }, [store, structure, deferredQ, status, type]);
+  }, [store, structure, deferredQ, status, type, groups, group, tag]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new row objects
   const rows = useMemo(
     () => order.map((id) => store.get(id)).filter((r): r is Row => r !== undefined),
     [order, store, store.version],
   );
   const total = store.size;
+  // With groups, the list is sectioned by group (headings roll up their monitors live). Like the
+  // order, the sections are recomputed only when statuses or membership change, not on every batch.
+  const layout = useMemo(
+    () =>
+      groups.length && !flat
+        ? sectioned(
+            order.map((id) => store.get(id)).filter((r): r is Row => r !== undefined),
+            store.all(),
+            groups,
+            collapsed,
+          )
+        : null,
+    [order, groups, flat, collapsed, store],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new row objects
+  const items = useMemo(
+    () => (layout ? withRows(layout, (id) => store.get(id)) : rows),
+    [layout, rows, store, store.version],
+  );
+  const admin = can('admin');
+  const selectedIds = [...selected].filter((id) => store.get(id) !== undefined);
+  const selection = admin ? { ids: selected, toggle: toggleSelected } : undefined;
 
   return (
     <section className={stale ? 'dashboard-stale' : undefined}>
@@ -144,19 +193,49 @@ export function DashboardPage() {
             ))}
           </select>
         </label>
+        <GroupTagFilters
+          groups={groups}
+          tags={tags}
+          group={group}
+          tag={tag}
+          layout={flat ? 'flat' : 'groups'}
+          setFilter={setFilter}
+        />
+        {admin && rows.length > 0 && (
+          <label className="select-all">
+            <input
+              type="checkbox"
+              checked={rows.every((r) => selected.has(r.monitor.id))}
+              onChange={(e) =>
+                setSelected(e.target.checked ? new Set(rows.map((r) => r.monitor.id)) : new Set())
+              }
+            />{' '}
+            Select all shown
+          </label>
+        )}
         <span className="muted" aria-live="polite">
           {rows.length === total
             ? `${total} monitor${total === 1 ? '' : 's'}`
             : `${rows.length} of ${total} shown`}
         </span>
       </form>
+      {admin && (
+        <BulkBar
+          ids={selectedIds}
+          groups={groups}
+          tags={tags}
+          onClear={() => setSelected(new Set())}
+          onChanged={() => setGroupsVersion((v) => v + 1)}
+        />
+      )}
       {store.loaded && total === 0 && (
         <Notice kind="info">
           No monitors yet.{can('admin') ? ' Create one with “New monitor”, or import a file.' : ''}
         </Notice>
       )}
       {rows.length > 0 && (
-        <div className="mrow mlist-head" aria-hidden="true">
+        <div className={admin ? 'mrow mrow-selectable mlist-head' : 'mrow mlist-head'} aria-hidden="true">
+          {admin && <span />}
           <span>Status</span>
           <span>Monitor</span>
           <span>Last checks</span>
@@ -165,7 +244,7 @@ export function DashboardPage() {
           <span className="num">24 h</span>
         </div>
       )}
-      <MonitorList rows={rows} store={store} />
+      <MonitorList rows={items} store={store} selection={selection} onToggleGroup={toggleGroup} />
     </section>
   );
 }

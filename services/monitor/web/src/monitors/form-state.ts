@@ -41,6 +41,9 @@ export interface FormState {
   recovery_count: string;
   invert: boolean;
   depends_on: number[];
+  /** Groups and tags (issue 14): the group's id ('' for none) and tags by name with their value. */
+  group_id: string;
+  tags: { name: string; value: string }[];
 }
 
 /** A new monitor's form, with the service's defaults shown. */
@@ -83,6 +86,8 @@ export function emptyForm(): FormState {
     recovery_count: '1',
     invert: false,
     depends_on: [],
+    group_id: '',
+    tags: [],
   };
 }
 
@@ -144,6 +149,8 @@ export function formOf(m: Monitor): FormState {
     recovery_count: s(m.recovery_count ?? 1),
     invert: m.invert ?? false,
     depends_on: m.depends_on ?? [],
+    group_id: s(m.group_id),
+    tags: (m.tags ?? []).map((t) => ({ name: t.name, value: t.value ?? '' })),
   };
 }
 

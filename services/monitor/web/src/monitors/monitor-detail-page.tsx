@@ -8,6 +8,8 @@ import { CopyButton } from '../components/copy-button.js';
 import { LineChart } from '../components/line-chart.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { CloneButton } from '../groups/clone-button.js';
+import { MembershipFacts } from '../groups/membership-facts.js';
 import { ago, dateTime, duration, percent } from '../lib/format.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
@@ -127,6 +129,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
             <Link to={`/monitors/${id}/edit`} className="button">
               Edit
             </Link>
+            <CloneButton id={id} onError={setError} />
             <ConfirmButton
               label="Delete"
               question={`Delete ${monitor.name} and its history?`}
@@ -141,6 +144,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
       <dl className="facts">
         <dt>Type</dt>
         <dd>{typeLabel(monitor.monitor_type)}</dd>
+        <MembershipFacts monitor={monitor} />
         {monitor.url && (
           <>
             <dt>Target</dt>

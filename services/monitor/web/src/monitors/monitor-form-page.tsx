@@ -5,6 +5,7 @@ import type { Channel, Monitor, MonitorType } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { PolicyField } from '../escalation/policy-field.js';
+import { MembershipFields, membershipBody } from '../groups/membership-fields.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { CONDITION_FIELDS, ConditionFields, conditionBody } from './condition-fields.js';
@@ -68,6 +69,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
     setError(null);
     const { body: base, errors: local } = bodyOf(f, withChannels);
     const body = withConditions ? { ...base, ...conditionBody(f) } : base;
+    if (accepted.has('group_id')) Object.assign(body, membershipBody(f));
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -91,6 +93,8 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'channel_ids',
           ...(withConditions ? CONDITION_FIELDS : []),
           'escalation_policy_id',
+          'group_id',
+          'tags',
           ...used,
           ...(used.has('credentials') ? ['auth'] : []),
         ]);
@@ -253,6 +257,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           </fieldset>
         )}
         <PolicyField value={policy} onChange={setPolicy} error={errors.escalation_policy_id} />
+        {accepted.has('group_id') && <MembershipFields f={f} set={set} errors={errors} />}
         {f.monitor_type !== 'heartbeat' && <TestCheck form={f} monitorId={id} onFieldErrors={setErrors} />}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { ChecksBar } from '../components/checks-bar.js';
 import { Sparkline } from '../components/sparkline.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { TagChips } from '../groups/tag-chips.js';
 import { percent } from '../lib/format.js';
 import { Link } from '../lib/router.js';
 import { CertificateDays } from './certificate-days.js';
@@ -9,10 +10,32 @@ import { dayUptime, type Row } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
 
 /** One line of the dashboard; memoised on the row object, which changes only when its monitor does. */
-export const MonitorRow = memo(function MonitorRow({ row }: { row: Row }) {
+export const MonitorRow = memo(function MonitorRow({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: Row;
+  /** With `onSelect`, the row has a checkbox for bulk actions. */
+  selected?: boolean;
+  onSelect?: (id: number, on: boolean) => void;
+}) {
   const m = row.monitor;
   return (
-    <div className="mrow" data-monitor-id={m.id} data-status={m.current_status}>
+    <div
+      className={onSelect ? 'mrow mrow-selectable' : 'mrow'}
+      data-monitor-id={m.id}
+      data-status={m.current_status}
+    >
+      {onSelect && (
+        <input
+          type="checkbox"
+          className="mrow-select"
+          aria-label={`Select ${m.name}`}
+          checked={selected ?? false}
+          onChange={(e) => onSelect(m.id, e.target.checked)}
+        />
+      )}
       <StatusBadge status={m.current_status} />
       <div className="mrow-name">
         <Link to={`/monitors/${m.id}`}>{m.name}</Link>
@@ -25,6 +48,7 @@ export const MonitorRow = memo(function MonitorRow({ row }: { row: Row }) {
           </span>
         )}
         <span className="muted mrow-target">
+          <TagChips tags={m.tags} />
           {typeLabel(m.monitor_type)}
           {m.url ? ` · ${m.url}` : ''}
           {m.tls_days_left !== null && ' · '}

@@ -15,9 +15,12 @@ export interface SwitchableTarget {
 export async function startSwitchableTarget(): Promise<SwitchableTarget> {
   const state = { status: 200, slowMs: 0 };
   const server: Server = createServer((req, res) => {
+    // The answer is decided when the request arrives: a switch while a slow answer is on its way
+    // does not change that answer (the check started before the switch).
+    const status = state.status;
     const answer = () => {
-      res.writeHead(state.status, { 'content-type': 'text/plain' });
-      res.end(state.status === 200 ? 'ok' : 'unavailable');
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(status === 200 ? 'ok' : 'unavailable');
     };
     if (req.url?.startsWith('/slow') && state.slowMs > 0) setTimeout(answer, state.slowMs);
     else answer();

@@ -9,7 +9,15 @@ export type BadgeWindow = (typeof BADGE_WINDOWS)[number];
 /** A monitor's states as the status badge colours them. */
 export function statusFace(status: string, label = 'status'): BadgeFace {
   const colour =
-    status === 'up' ? 'green' : status === 'down' ? 'red' : status === 'maintenance' ? 'blue' : 'grey';
+    status === 'up'
+      ? 'green'
+      : status === 'down'
+        ? 'red'
+        : status === 'degraded'
+          ? 'orange'
+          : status === 'maintenance'
+            ? 'blue'
+            : 'grey';
   return { label, message: status, colour };
 }
 

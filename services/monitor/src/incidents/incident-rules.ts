@@ -1,9 +1,11 @@
+import { addToParentIncidents, failingDependants } from '../dependencies/affected.js';
 import { notifyMonitorEvent } from '../notify/enqueue.js';
 import type { StoredResult } from '../results/result-writer.js';
+import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { incidentChannelsRepo } from '../store/repos/incident-channels-repo.js';
 import { type IncidentRow, incidentsRepo } from '../store/repos/incidents-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
-import type { Db, MonitorStatus } from '../store/schema.js';
+import type { Db, MonitorStatus, StatusReason } from '../store/schema.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import { type IncidentView, toIncidentView } from './incident-view.js';
 
@@ -19,6 +21,9 @@ export interface ResultFact {
   status_code: number | null;
   response_time_ms: number | null;
   tls_days_left: number | null;
+  /** `dependency_down`: down because a parent is (no incident, no alert of its own). */
+  status_reason?: StatusReason | null;
+  prev_reason?: StatusReason | null;
 }
 
 /** The facts of a result as the result writer stores it. */
@@ -34,6 +39,8 @@ export function toResultFact(r: StoredResult): ResultFact {
     status_code: r.status_code,
     response_time_ms: r.response_time_ms,
     tls_days_left: r.tls_days_left,
+    status_reason: r.runtime.status_reason ?? null,
+    prev_reason: r.prev_reason ?? null,
   };
 }
 
@@ -48,25 +55,32 @@ export interface NotifyDeps {
 
 // Certificate warnings go out once for each of these that the days left drop to (those not above
 // the monitor's own tls_warn_days), so a renewal-forgotten certificate is flagged again nearer expiry.
-const TLS_LADDER = [7, 3, 1];
+const TLS_LADDER = [7, 1];
 
 // A failed check that leaves the monitor down may need an incident even without a transition: an
 // admin may have resolved the last one by hand while the target still fails. The next failed
 // check then opens a new one (at most one unresolved per monitor still holds).
-const failing = (f: ResultFact) => f.new_status === 'down' && f.status === 'down';
+const dependencyDown = (f: ResultFact) => f.new_status === 'down' && f.status_reason === 'dependency_down';
+const failing = (f: ResultFact) => f.new_status === 'down' && f.status === 'down' && !dependencyDown(f);
+// A dependant newly down because of a parent joins the parent's incident (issue 14).
+const joinsParent = (f: ResultFact) =>
+  dependencyDown(f) && (f.prev_status !== 'down' || f.prev_reason !== 'dependency_down');
 const transitions = (f: ResultFact) =>
-  (f.new_status === 'down' && f.prev_status !== 'down') ||
+  (f.new_status === 'down' && f.prev_status !== 'down' && !dependencyDown(f)) ||
   (f.new_status === 'up' && f.prev_status !== 'up') ||
+  (f.new_status === 'degraded' && f.prev_status !== 'degraded') ||
+  (f.new_status === 'down' && f.prev_reason === 'dependency_down' && !dependencyDown(f)) ||
   failing(f);
-const interesting = (f: ResultFact) => transitions(f) || (f.tls_days_left !== null && f.status === 'up');
+const interesting = (f: ResultFact) =>
+  transitions(f) || joinsParent(f) || (f.tls_days_left !== null && f.status === 'up');
 
-function resultOf(f: ResultFact) {
+function resultOf(f: ResultFact, error = f.error) {
   return {
     id: f.result_id,
     status: f.status,
     status_code: f.status_code,
     response_time_ms: f.response_time_ms,
-    error: f.error,
+    error,
     tls_days_left: f.tls_days_left,
     checked_at: new Date(f.checked_at).toISOString(),
   };
@@ -96,7 +110,7 @@ export async function applyIncidentRules(
     (
       await trx
         .selectFrom('monitors')
-        .select(['id', 'name', 'url', 'tls_warn_days', 'tls_warned_threshold'])
+        .select(['id', 'name', 'url', 'tls_warn_days', 'tls_warned_threshold', 'degraded_response_ms'])
         .where('id', 'in', ids)
         .execute()
     ).map((m) => [m.id, m]),
@@ -115,12 +129,63 @@ export async function applyIncidentRules(
     return channels.get(monitorId)!;
   };
   const events: IncidentEvent[] = [];
+  const joining: number[] = [];
 
   for (const f of relevant) {
     const m = monitors.get(f.monitor_id);
     if (!m) continue;
     const monitor = { id: m.id, name: m.name, url: m.url };
-    if (f.new_status === 'down' && !open.has(m.id)) {
+    const slowText = `responded in ${f.response_time_ms} ms, slower than ${m.degraded_response_ms} ms`;
+    if (dependencyDown(f)) {
+      if (joinsParent(f)) joining.push(m.id);
+    } else if (f.new_status === 'down' && open.get(m.id)?.severity === 'minor') {
+      // Down beats degraded: the incident becomes major and the down alert goes out.
+      const row = await incidentsRepo.setSeverity(trx, open.get(m.id)!.id, 'major', f.error);
+      open.set(m.id, row);
+      const view = toIncidentView(row, f.checked_at);
+      await notifyMonitorEvent(trx, deps, {
+        monitor,
+        channelIds: await channelsOf(m.id),
+        event: 'monitor.down',
+        incident: view,
+        result: resultOf(f),
+        at: f.checked_at,
+        affected: await affectedOf(trx, m.id, row.id, f.checked_at),
+      });
+    } else if (f.new_status === 'degraded' && !open.has(m.id)) {
+      const row = await incidentsRepo.insert(trx, {
+        monitor_id: m.id,
+        status: 'open',
+        severity: 'minor',
+        started_at: f.checked_at,
+        root_cause: slowText,
+        last_alert_at: f.checked_at,
+        reminders_sent: 0,
+      });
+      open.set(m.id, row);
+      const view = toIncidentView(row, f.checked_at);
+      await notifyMonitorEvent(trx, deps, {
+        monitor,
+        channelIds: await channelsOf(m.id),
+        event: 'monitor.degraded',
+        incident: view,
+        result: resultOf(f, slowText),
+        at: f.checked_at,
+      });
+      events.push({ name: 'incident.opened', data: view });
+    } else if (f.new_status === 'degraded' && f.prev_status === 'down') {
+      // Back, but slow: the incident stays open (it resolves once the monitor is up) and says so.
+      const view = toIncidentView(open.get(m.id)!, f.checked_at);
+      await notifyMonitorEvent(trx, deps, {
+        monitor,
+        channelIds: await channelsOf(m.id),
+        event: 'monitor.degraded',
+        incident: view,
+        result: resultOf(f, slowText),
+        at: f.checked_at,
+        dedupKey: `monitor.degraded:incident:${view.id}:${f.checked_at}`,
+      });
+    } else if (f.new_status === 'down' && !open.has(m.id)) {
       const row = await incidentsRepo.insert(trx, {
         monitor_id: m.id,
         status: 'open',
@@ -138,6 +203,7 @@ export async function applyIncidentRules(
         incident: view,
         result: resultOf(f),
         at: f.checked_at,
+        affected: await affectedOf(trx, m.id, row.id, f.checked_at),
       });
       // Status page subscribers hear of it too (nothing is queued unless subscriptions are set up).
       await notifySubscribers(trx, deps, {
@@ -199,5 +265,20 @@ export async function applyIncidentRules(
       }
     }
   }
+  await addToParentIncidents(trx, joining, Date.now());
   return events;
+}
+
+// The failing dependants of a monitor that has just gone down, listed on its incident and counted
+// in its alert ("router down, 28 monitors affected").
+async function affectedOf(trx: Db, monitorId: number, incidentId: number, at: number) {
+  const list = await failingDependants(trx, monitorId);
+  if (list.length === 0) return undefined;
+  await dependenciesRepo.addAffected(
+    trx,
+    incidentId,
+    list.map((d) => d.id),
+    at,
+  );
+  return { count: list.length, monitors: list.slice(0, 50) };
 }

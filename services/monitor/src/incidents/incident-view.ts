@@ -13,6 +13,7 @@ export function toIncidentView(r: IncidentRow, now = Date.now()) {
     id: r.id,
     monitor_id: r.monitor_id,
     status: r.status,
+    severity: r.severity,
     started_at: iso(r.started_at)!,
     resolved_at: iso(r.resolved_at),
     duration_seconds: Math.max(0, Math.round((end - r.started_at) / 1000)),
@@ -42,8 +43,13 @@ export function toIncidentUpdateView(u: IncidentUpdateRow) {
 export type IncidentUpdateView = ReturnType<typeof toIncidentUpdateView>;
 
 /** An incident with its timeline, oldest update first: what GET /api/incidents/{id} answers. */
-export function toIncidentDetail(r: IncidentRow, updates: IncidentUpdateRow[], now = Date.now()) {
-  return { ...toIncidentView(r, now), updates: updates.map(toIncidentUpdateView) };
+export function toIncidentDetail(
+  r: IncidentRow,
+  updates: IncidentUpdateRow[],
+  now = Date.now(),
+  affected: { id: number; name: string }[] = [],
+) {
+  return { ...toIncidentView(r, now), updates: updates.map(toIncidentUpdateView), affected };
 }
 
 export type IncidentDetail = ReturnType<typeof toIncidentDetail>;

@@ -3,6 +3,7 @@ import { audited } from '../audit/audit.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { incidentUpdatesRepo } from '../store/repos/incident-updates-repo.js';
 import { incidentsRepo } from '../store/repos/incidents-repo.js';
 import type { Db, IncidentUpdateStatus } from '../store/schema.js';
@@ -15,7 +16,8 @@ export const DEFAULT_RESOLVED_MESSAGE = 'This incident has been resolved.';
 async function detailOf(db: Db, id: number): Promise<IncidentDetail> {
   const row = await incidentsRepo.byId(db, id);
   if (!row) throw errors.not_found(`Incident ${id} does not exist.`);
-  return toIncidentDetail(row, await incidentUpdatesRepo.forIncident(db, id));
+  const affected = (await dependenciesRepo.affectedOf(db, [id])).get(id) ?? [];
+  return toIncidentDetail(row, await incidentUpdatesRepo.forIncident(db, id), Date.now(), affected);
 }
 
 export function getIncident(ctx: AppContext, id: number): Promise<IncidentDetail> {

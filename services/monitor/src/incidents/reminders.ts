@@ -29,7 +29,8 @@ export async function sendDueReminders(
       await notifyMonitorEvent(trx, deps, {
         monitor: { id: c.monitor_id, name: c.monitor_name, url: c.monitor_url },
         channelIds,
-        event: 'monitor.down',
+        // A minor incident (degraded, issue 14) is reminded of as degraded, not down.
+        event: c.severity === 'minor' ? 'monitor.degraded' : 'monitor.down',
         incident: { ...toIncidentView(c, now), reminder: n },
         at: now,
         dedupKey: `monitor.down:incident:${c.id}:reminder:${n}`,

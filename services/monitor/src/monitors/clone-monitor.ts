@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import { tagsRepo } from '../store/repos/tags-repo.js';
@@ -32,6 +33,8 @@ function freshRow(old: MonitorRow, now: number): NewMonitorRow {
     heartbeat_token: _token,
     created_at: _created,
     updated_at: _updated,
+    consecutive_successes: _successes,
+    status_reason: _reason,
     ...config
   } = old;
   const name =
@@ -62,6 +65,10 @@ export async function cloneMonitor(ctx: AppContext, req: FastifyRequest, id: num
       (await monitorChannelsRepo.forMonitors(trx, [id])).get(id) ?? [],
     );
     await tagsRepo.set(trx, r.id, (await tagsRepo.forMonitors(trx, [id])).get(id) ?? []);
+    // The copy depends on the same monitors (issue 14 dependencies: table and the row's copy).
+    const parents = (await dependenciesRepo.parentsOf(trx, [id])).get(id) ?? [];
+    await dependenciesRepo.setFor(trx, r.id, parents);
+    r.depends_on = parents.length > 0 ? JSON.stringify(parents) : null;
     const detail = { ...configOf(r), cloned_from: id };
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail }];
   });

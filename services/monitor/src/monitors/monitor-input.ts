@@ -39,6 +39,10 @@ export interface MonitorConfig {
   expected_close_code: number | null;
   /** Serve the public SVG badges for this monitor even when it is on no public status page. */
   badge_enabled: boolean;
+  /** Conditions (issue 14): slower than this is `degraded`; a failure is healthy; successes to recover. */
+  degraded_response_ms: number | null;
+  invert: boolean;
+  recovery_count: number;
 }
 
 /** What a client may send: the name is required, everything else has a default. */
@@ -82,6 +86,9 @@ export function withDefaults(input: MonitorInput): MonitorConfig {
     starttls: input.starttls ?? false,
     expected_close_code: input.expected_close_code ?? null,
     badge_enabled: input.badge_enabled ?? false,
+    degraded_response_ms: input.degraded_response_ms ?? null,
+    invert: input.invert ?? false,
+    recovery_count: input.recovery_count ?? 1,
   };
 }
 
@@ -117,6 +124,9 @@ export function configOf(row: MonitorRow): MonitorConfig {
     starttls: row.starttls === 1,
     expected_close_code: row.expected_close_code,
     badge_enabled: row.badge_enabled === 1,
+    degraded_response_ms: row.degraded_response_ms,
+    invert: row.invert === 1,
+    recovery_count: row.recovery_count,
   };
 }
 
@@ -129,5 +139,6 @@ export function configColumns(c: MonitorConfig) {
     ignore_tls_errors: c.ignore_tls_errors ? 1 : 0,
     starttls: c.starttls ? 1 : 0,
     badge_enabled: c.badge_enabled ? 1 : 0,
+    invert: c.invert ? 1 : 0,
   };
 }

@@ -1,5 +1,6 @@
 import type { MonitorTag } from '../groups/group-shapes.js';
 import { iso } from '../http/schemas.js';
+import { parseDependsOn } from '../scheduler/slot.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import { certificateDaysLeft } from './certificate-days.js';
 import { configOf } from './monitor-input.js';
@@ -8,12 +9,21 @@ import { configOf } from './monitor-input.js';
  * The API shape of a monitor. Credentials read as the mask for every role: the stored
  * configuration holds masks, the values themselves only exist encrypted (see monitor-secrets.ts).
  */
-export function toMonitorView(row: MonitorRow, channelIds: number[] = [], tags: MonitorTag[] = []) {
+export function toMonitorView(
+  row: MonitorRow,
+  channelIds: number[] = [],
+  tags: MonitorTag[] = [],
+  dependsOn: number[] = parseDependsOn(row.depends_on),
+) {
   return {
     id: row.id,
     ...configOf(row),
     channel_ids: channelIds,
     reminder_interval_minutes: row.reminder_interval_minutes,
+    depends_on: dependsOn,
+    tls_alert_days: row.tls_warn_days,
+    // A reason only explains a down state (a monitor paused or resumed since keeps the stale column).
+    status_reason: row.current_status === 'down' ? row.status_reason : null,
     escalation_policy_id: row.escalation_policy_id,
     group_id: row.group_id,
     tags,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
+import { type DependencyInput, saveDependencies } from '../dependencies/save-dependencies.js';
 import { errors } from '../errors.js';
 import {
   groupColumn,
@@ -12,6 +13,7 @@ import {
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
+import { type ConditionAliases, withConditionAliases } from './condition-input.js';
 import {
   type AlertingInput,
   escalationColumn,
@@ -115,8 +117,9 @@ export function newMonitorRow(
 export async function createMonitor(
   ctx: AppContext,
   req: FastifyRequest,
-  input: MonitorInput & AlertingInput & MembershipInput,
+  sent: MonitorInput & AlertingInput & MembershipInput & DependencyInput & ConditionAliases,
 ) {
+  const input = withConditionAliases(sent);
   const c = withDefaults(input);
   ensureValid(c);
   const s = secured(c, null);
@@ -135,6 +138,8 @@ export async function createMonitor(
     });
     await saveChannelLinks(trx, r.id, input, 'create');
     await saveTags(trx, r.id, membership);
+    const deps = await saveDependencies(trx, r.id, input, 'create');
+    if (deps !== undefined) r.depends_on = deps;
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: s.config }];
   });
   ctx.engine.apply(row);
@@ -146,9 +151,10 @@ export async function updateMonitor(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  input: Partial<MonitorConfig> & AlertingInput & MembershipInput,
+  sent: Partial<MonitorConfig> & AlertingInput & MembershipInput & DependencyInput & ConditionAliases,
   mode: 'replace' | 'patch',
 ) {
+  const input = withConditionAliases(sent);
   const row = await audited(ctx, req, async (trx) => {
     const old = await requireMonitor(trx, id);
     const membership = await resolveMembership(trx, input, mode);
@@ -169,6 +175,8 @@ export async function updateMonitor(
     });
     await saveChannelLinks(trx, id, input, mode);
     await saveTags(trx, id, membership);
+    const deps = await saveDependencies(trx, id, input, mode);
+    if (deps !== undefined) r!.depends_on = deps;
     const detail = auditInput(input, s.config);
     return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail }];
   });

@@ -62,6 +62,8 @@ export interface MonitorEventInput {
   dedupKey?: string;
   /** When the event happened (epoch ms); now by default. */
   at?: number;
+  /** A down alert's dependants that went down with it (issue 14). */
+  affected?: NotificationPayload['affected'];
   /** monitor.escalated: the policy step this is. */
   escalation?: NotificationPayload['escalation'];
 }
@@ -92,6 +94,7 @@ export async function notifyMonitorEvent(
     incident: input.incident ?? null,
     result: input.result ?? null,
     at: new Date(at).toISOString(),
+    ...(input.affected && { affected: input.affected }),
   };
   if (input.escalation) payload.escalation = input.escalation;
   const key = monitorEventKey(input, at);

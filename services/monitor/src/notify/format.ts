@@ -20,6 +20,20 @@ export function durationText(seconds: number): string {
   return h < 48 ? `${h}h ${m % 60}m` : `${Math.floor(h / 24)}d ${h % 24}h`;
 }
 
+// "router down, 28 monitors affected": the dependants a down alert stands for (issue 14).
+/** "2 monitors affected: Cart, Payments" (ten names at most); null when none is. Templates get it as affected.summary. */
+export function affectedSummary(a: NotificationPayload['affected']): string | null {
+  if (!a || a.count === 0) return null;
+  const names = a.monitors.slice(0, 10).map((m) => m.name);
+  const more = a.count > names.length ? `, and ${a.count - names.length} more` : '';
+  return `${a.count} monitor${a.count === 1 ? '' : 's'} affected: ${names.join(', ')}${more}`;
+}
+
+function affectedText(p: NotificationPayload): string {
+  const s = affectedSummary(p.affected);
+  return s ? ` ${s}.` : '';
+}
+
 /** The human text for an event, the same on every channel. */
 export function formatMessage(p: NotificationPayload, appBaseUrl: string | null): Message {
   const m = p.monitor;
@@ -34,7 +48,7 @@ export function formatMessage(p: NotificationPayload, appBaseUrl: string | null)
   switch (p.event) {
     case 'monitor.down':
       title = `[DOWN] ${m.name}`;
-      text = `${m.name}${target} is down${why ? `: ${why}` : ''}.`;
+      text = `${m.name}${target} is down${why ? `: ${why}` : ''}.${affectedText(p)}`;
       severity = 'critical';
       break;
     case 'monitor.up': {

@@ -13,7 +13,14 @@ export interface MonitorSample {
   last_tls_days_left: number | null;
 }
 
-export const MONITOR_STATES: readonly MonitorStatus[] = ['up', 'down', 'maintenance', 'paused', 'pending'];
+export const MONITOR_STATES: readonly MonitorStatus[] = [
+  'up',
+  'degraded',
+  'down',
+  'maintenance',
+  'paused',
+  'pending',
+];
 
 /** A label value as the text format wants it: backslash, double quote and newline escaped. */
 export function escapeLabel(value: string): string {

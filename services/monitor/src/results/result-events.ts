@@ -1,5 +1,5 @@
 import type { EventBus } from '../events/event-bus.js';
-import type { MonitorStatus } from '../store/schema.js';
+import type { MonitorStatus, StatusReason } from '../store/schema.js';
 
 /** The facts of one stored result that the live stream needs. */
 export interface StoredResultFacts {
@@ -13,6 +13,8 @@ export interface StoredResultFacts {
   tls_days_left?: number | null;
   prev_status: MonitorStatus;
   new_status: MonitorStatus;
+  /** Why the monitor reads its status (`dependency_down`), null when its own checks decided. */
+  status_reason?: StatusReason | null;
 }
 
 /** Publishes `monitor.check_result`, and `monitor.status_changed` when the status moved. */
@@ -26,6 +28,7 @@ export function publishResult(bus: EventBus, r: StoredResultFacts): void {
     // The monitor's status after this result: a client that missed a status_changed event (it
     // connected after it) is corrected by the next result of that monitor.
     monitor_status: r.new_status,
+    status_reason: r.status_reason ?? null,
     response_time_ms: r.response_time_ms,
     status_code: r.status_code,
     checked_at: at,
@@ -39,6 +42,7 @@ export function publishResult(bus: EventBus, r: StoredResultFacts): void {
       result_id: r.result_id,
       status: r.new_status,
       prev_status: r.prev_status,
+      status_reason: r.status_reason ?? null,
       changed_at: at,
     });
   }

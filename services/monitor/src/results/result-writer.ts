@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../events/event-bus.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRuntime, monitorsRepo } from '../store/repos/monitors-repo.js';
-import type { MonitorDB, MonitorStatus } from '../store/schema.js';
+import type { MonitorDB, MonitorStatus, StatusReason } from '../store/schema.js';
 import { publishResult } from './result-events.js';
 
 /** A processed check waiting to be stored: its result row, the monitor's new runtime and the event facts. */
@@ -15,6 +15,8 @@ export interface PendingResult {
   error: string | null;
   tls_days_left: number | null;
   prev_status: MonitorStatus;
+  /** The monitor's status reason before this result (`dependency_down` or null). */
+  prev_reason?: StatusReason | null;
   runtime: MonitorRuntime;
 }
 
@@ -147,6 +149,7 @@ export class ResultWriter {
         tls_days_left: r.tls_days_left,
         prev_status: r.prev_status,
         new_status: r.runtime.current_status,
+        status_reason: r.runtime.status_reason ?? null,
       });
     });
     for (const e of extra) this.bus.publish(e.name, e.data);

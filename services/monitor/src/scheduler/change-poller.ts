@@ -15,6 +15,8 @@ export interface PollTarget {
   apply(row: MonitorRow): void;
   checkNow(id: number, requestedAt: number): void;
   remove(id: number): void;
+  /** After each poll (the engine refreshes what it knows of other instances' monitors). */
+  afterPoll?(): Promise<void>;
 }
 
 /**
@@ -67,6 +69,7 @@ export class ChangePoller {
         const ids = new Set(await monitorsRepo.idsInShards(this.db, [...owned], SHARD_COUNT));
         for (const id of [...this.target.knownIds()]) if (!ids.has(id)) this.target.remove(id);
       }
+      await this.target.afterPoll?.();
     } catch (err) {
       this.onError(err);
     }

@@ -2,9 +2,11 @@ import { setMaxListeners } from 'node:events';
 import { type Logger, newProcessOwner, ownerProcessGone, releaseProcessOwner } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { type CheckOutcome, runCheck } from '../checks/index.js';
+import { ParentStates } from '../dependencies/parent-states.js';
 import type { EventBus } from '../events/event-bus.js';
 import { ResultWriter } from '../results/result-writer.js';
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
+import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import { CatchUp } from './catch-up.js';
@@ -52,6 +54,8 @@ export class CheckEngine {
   private readonly abort = new AbortController();
   private readonly concurrency: number;
   private readonly opts: EngineOptions;
+  /** Parents' states for dependants (issue 14), kept without a query per check. */
+  private readonly parents: ParentStates;
 
   constructor(
     private readonly db: Kysely<MonitorDB>,
@@ -70,6 +74,11 @@ export class CheckEngine {
       onError: (err) => log.error({ err }, 'storing check results failed'),
     });
     this.owner = opts.owner ?? newProcessOwner();
+    this.parents = new ParentStates(
+      db,
+      (id) => this.slots.get(id),
+      () => this.slots.values(),
+    );
     this.leases = new LeaseKeeper(
       db,
       {
@@ -106,6 +115,7 @@ export class CheckEngine {
       apply: (row) => this.applyRow(row),
       checkNow: (id, at) => this.checkNowLocal(id, at),
       remove: (id) => this.removeLocal(id),
+      afterPoll: () => this.refreshParents(),
       rebalance: () => {
         if (this.started && !this.stopping) void this.leases.nudge();
       },
@@ -207,6 +217,10 @@ export class CheckEngine {
       // Resumed: start over as pending with a check at once.
       slot.status = row.current_status;
       slot.failures = 0;
+      slot.successes = 0;
+      slot.statusReason = null;
+      slot.failingSince = null;
+      slot.holds = 0;
       // A heartbeat monitor cannot be checked: its client gets a full period to ping first.
       this.schedule(slot, slot.heartbeat ? now + slot.intervalMs + slot.graceMs : now);
     } else if (slot.heartbeat && wasHeartbeat && (row.last_ping_at ?? 0) > (slot.lastPingAt ?? 0)) {
@@ -250,10 +264,37 @@ export class CheckEngine {
     if (slot.paused) return 'paused';
     const now = Date.now();
     slot.lastPingAt = now;
-    this.writer.add(judge(slot, pingOutcome(ok), now, !ok, this.inMaintenance(slot.id, now)).pending);
+    this.writer.add(
+      judge(slot, pingOutcome(ok), now, !ok, this.inMaintenance(slot.id, now), this.parents.lookup).pending,
+    );
+    this.releaseDependants(slot.id);
     this.schedule(slot, now + slot.intervalMs + slot.graceMs);
     await this.writer.flush();
     return 'recorded';
+  }
+
+  /** Re-checks the dependants that waited for this monitor's verdict. */
+  private releaseDependants(parentId: number): void {
+    for (const id of this.parents.release(parentId)) this.checkNowLocal(id, Date.now());
+  }
+
+  /** A dependant is about to go down: its parents are checked first (one query for remote ones). */
+  private askParents(slot: Slot): void {
+    const { local, foreign } = this.parents.hold(slot);
+    for (const id of local) this.checkNowLocal(id, Date.now());
+    if (foreign.length > 0) {
+      // The owners hear it at once by a notice (PostgreSQL); the stored request is the safety net.
+      const at = Date.now();
+      for (const id of foreign) this.sender?.notify({ t: 'c', op: 'check', id, at });
+      dependenciesRepo
+        .requestCheck(this.db, foreign, at)
+        .catch((err: unknown) => this.log.error({ err }, 'asking for a parent check failed'));
+    }
+  }
+
+  /** Reads the states of parents on other instances' shards and re-checks who waited for them. */
+  private async refreshParents(): Promise<void> {
+    for (const id of await this.parents.refresh()) this.checkNowLocal(id, Date.now());
   }
 
   private async takeShards(shards: number[]): Promise<void> {
@@ -275,6 +316,10 @@ export class CheckEngine {
       return { id: slot.id, version: slot.version, offset };
     });
     this.catchUp.add(overdue);
+    // Parents on other instances' shards: read once now, then with every change poll.
+    await this.refreshParents().catch((err: unknown) =>
+      this.log.error({ err }, 'reading parent states failed'),
+    );
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }
 
@@ -367,14 +412,14 @@ export class CheckEngine {
     // Aborted by shutdown, deleted or paused meanwhile: not a real result.
     if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused) return;
     const hadFailures = slot.failures > 0;
-    const { transition: t, pending } = judge(
-      slot,
-      outcome,
-      startedAt,
-      false,
-      this.inMaintenance(slot.id, startedAt),
-    );
+    const {
+      transition: t,
+      pending,
+      held,
+    } = judge(slot, outcome, startedAt, false, this.inMaintenance(slot.id, startedAt), this.parents.lookup);
     this.writer.add(pending);
+    this.releaseDependants(slot.id);
+    if (held) this.askParents(slot);
     if (slot.gone) return;
     const now = Date.now();
     if (t.retrying) this.schedule(slot, now + slot.retryIntervalMs);

@@ -1,35 +1,115 @@
 import type { CheckOutcome } from '../checks/index.js';
 import { downOutcome, upOutcome } from '../checks/outcome.js';
+import { type ParentState, parentVerdict } from '../dependencies/dependency-gate.js';
 import type { PendingResult } from '../results/result-writer.js';
+import type { StatusReason } from '../store/schema.js';
 import type { Slot } from './slot.js';
 import { applyResult, type Transition } from './transition.js';
+
+/** What judge needs to know of other monitors: the state of a parent (undefined: unknown). */
+export type ParentLookup = (id: number) => ParentState | undefined;
+
+// A failure streak waits for its parents' verdict at most this often before it is judged on what
+// is known (a parent that never answers must not silence its dependants for ever): a few checks
+// of a parent not checked lately, more while a parent works through its own retries.
+const MAX_HOLDS = { stale: 3, retrying: 25 } as const;
+
+export interface Judgement {
+  transition: Transition;
+  pending: PendingResult;
+  /** The failure would have made the monitor down, but a parent's verdict is awaited first. */
+  held: boolean;
+}
+
+/** Upside-down mode: a failing check is the healthy state, a passing one is a failure. */
+export function invertOutcome(o: CheckOutcome): CheckOutcome {
+  const extra = {
+    response_time_ms: o.response_time_ms,
+    status_code: o.status_code,
+    tls_days_left: o.tls_days_left,
+  };
+  return o.status === 'up' ? downOutcome('expected failure, got success', extra) : upOutcome(extra);
+}
 
 /**
  * Applies a check outcome to a slot's state (retries, status) and returns the result to store.
  * `immediate` failures skip the retries (a heartbeat client reporting failure). Inside a
  * maintenance window the monitor reads `maintenance` and failures do not count; leaving one, it
- * starts afresh as after a resume.
+ * starts afresh as after a resume. With parents (`depends_on`), a failure that would make the
+ * monitor down is `dependency_down` while a parent is down, and is held back (as one more retry)
+ * while a parent's verdict is not in yet, so one outage raises one alert: the parent's.
  */
 export function judge(
   slot: Slot,
-  outcome: CheckOutcome,
+  raw: CheckOutcome,
   startedAt: number,
   immediate: boolean,
   inMaintenance = false,
-): { transition: Transition; pending: PendingResult } {
+  parents?: ParentLookup,
+): Judgement {
+  const outcome = slot.invert ? invertOutcome(raw) : raw;
   const prev = slot.status;
-  const t: Transition = inMaintenance
-    ? { status: 'maintenance', failures: 0, retrying: false, changed: prev !== 'maintenance' }
-    : applyResult(
-        { status: prev === 'maintenance' ? 'pending' : prev, failures: slot.failures },
-        outcome.status,
-        slot.retryCount,
-        immediate,
-      );
+  const base = prev === 'maintenance' ? 'pending' : prev;
+  const prevReason = slot.statusReason;
+  const slow =
+    outcome.status === 'up' &&
+    slot.degradedMs !== null &&
+    outcome.response_time_ms !== null &&
+    outcome.response_time_ms > slot.degradedMs;
+  let held = false;
+  let reason: StatusReason | null = null;
+  let t: Transition;
+  if (inMaintenance) {
+    t = {
+      status: 'maintenance',
+      failures: 0,
+      successes: 0,
+      retrying: false,
+      changed: prev !== 'maintenance',
+    };
+    slot.failingSince = null;
+  } else {
+    t = applyResult(
+      {
+        status: base,
+        failures: slot.failures,
+        successes: slot.successes,
+      },
+      outcome.status,
+      slot.retryCount,
+      immediate,
+      { slow, recoveryCount: slot.recoveryCount },
+    );
+    if (outcome.status === 'up') {
+      slot.failingSince = null;
+      slot.holds = 0;
+    } else slot.failingSince ??= startedAt;
+    if (t.status === 'down' && slot.dependsOn.length > 0 && parents) {
+      const v = parentVerdict(slot.dependsOn, slot.failingSince ?? startedAt, parents);
+      if (v === 'down') reason = 'dependency_down';
+      else if (
+        v !== 'clear' &&
+        !slot.heartbeat &&
+        slot.holds < MAX_HOLDS[v] &&
+        !(prev === 'down' && !prevReason)
+      ) {
+        // Wait for the parent: keep the previous state, as during a retry.
+        slot.holds++;
+        held = true;
+        reason = prevReason;
+        t = { status: base, failures: t.failures, successes: 0, retrying: true, changed: false };
+      }
+    } else if (t.status === 'down' && prev === 'down' && outcome.status === 'up') {
+      // Still recovering (recovery_count): the reason it was down stays.
+      reason = prevReason;
+    }
+  }
   // Two results of one monitor never share a timestamp: (monitor, time) identifies a result.
   const checkedAt = Math.max(startedAt, (slot.lastCheckedAt ?? 0) + 1);
   slot.status = t.status;
   slot.failures = t.failures;
+  slot.successes = t.successes ?? 0;
+  slot.statusReason = reason;
   slot.lastCheckedAt = checkedAt;
   const pending: PendingResult = {
     monitor_id: slot.id,
@@ -40,18 +120,21 @@ export function judge(
     error: outcome.error,
     tls_days_left: outcome.tls_days_left,
     prev_status: prev,
+    prev_reason: prevReason,
     runtime: {
       id: slot.id,
       current_status: t.status,
+      status_reason: reason,
       last_checked_at: checkedAt,
       last_response_time_ms: outcome.response_time_ms,
       last_status_code: outcome.status_code,
       consecutive_failures: t.failures,
+      consecutive_successes: slot.successes,
       last_ping_at: slot.heartbeat ? slot.lastPingAt : null,
       last_tls_days_left: outcome.tls_days_left,
     },
   };
-  return { transition: t, pending };
+  return { transition: t, pending, held };
 }
 
 /** The outcome of a heartbeat period without a ping. */

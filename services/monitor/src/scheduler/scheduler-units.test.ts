@@ -17,13 +17,33 @@ describe('applyResult', () => {
       s = t;
     }
     assert.deepEqual(seen, ['up/1/true/false', 'up/2/true/false', 'down/3/false/true', 'down/4/false/false']);
-    assert.deepEqual(applyResult(s, 'up', 2), { status: 'up', failures: 0, retrying: false, changed: true });
+    assert.deepEqual(applyResult(s, 'up', 2), {
+      status: 'up',
+      failures: 0,
+      successes: 1,
+      retrying: false,
+      changed: true,
+    });
   });
 
   test('no retries: the first failure is down; an immediate failure skips retries', () => {
     assert.equal(applyResult({ status: 'pending', failures: 0 }, 'down', 0).status, 'down');
     const t = applyResult({ status: 'up', failures: 0 }, 'down', 5, true);
     assert.deepEqual([t.status, t.failures, t.retrying], ['down', 6, false]);
+  });
+
+  test('a slow success is degraded; a down monitor needs recovery_count successes in a row', () => {
+    assert.equal(
+      applyResult({ status: 'up', failures: 0 }, 'up', 0, false, { slow: true }).status,
+      'degraded',
+    );
+    let s: Parameters<typeof applyResult>[0] = { status: 'down', failures: 3 };
+    const seen: string[] = [];
+    for (const r of ['up', 'up', 'down', 'up', 'up', 'up'] as const) {
+      s = applyResult(s, r, 0, false, { recoveryCount: 3 });
+      seen.push(s.status);
+    }
+    assert.deepEqual(seen, ['down', 'down', 'down', 'down', 'down', 'up']);
   });
 });
 

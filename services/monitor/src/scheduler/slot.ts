@@ -1,7 +1,7 @@
 import type { CheckTarget } from '../checks/index.js';
 import { toCheckTarget } from '../monitors/check-target.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
-import type { MonitorStatus } from '../store/schema.js';
+import type { MonitorStatus, StatusReason } from '../store/schema.js';
 
 /** The engine's in-memory view of one monitor: configuration, state and schedule. */
 export interface Slot {
@@ -29,6 +29,17 @@ export interface Slot {
   nowQueued: boolean;
   waiting: { due: number; version: number } | null;
   gone: 'deleted' | 'released' | null;
+  /** Conditions (issue 14): parents, the degraded threshold, upside-down mode, recovery count. */
+  dependsOn: number[];
+  degradedMs: number | null;
+  invert: boolean;
+  recoveryCount: number;
+  successes: number;
+  statusReason: StatusReason | null;
+  /** When the current failure streak began (its first failed check), null while healthy. */
+  failingSince: number | null;
+  /** How often this streak was held back waiting for a parent's verdict (bounded). */
+  holds: number;
 }
 
 /** A new slot for a stored monitor. */
@@ -55,6 +66,14 @@ export function slotFromRow(row: MonitorRow, shardCount: number, key: Buffer | u
     nowQueued: false,
     waiting: null,
     gone: null,
+    dependsOn: [],
+    degradedMs: null,
+    invert: false,
+    recoveryCount: 1,
+    successes: row.consecutive_successes,
+    statusReason: row.status_reason,
+    failingSince: null,
+    holds: 0,
   };
   configureSlot(slot, row, key);
   return slot;
@@ -70,6 +89,21 @@ export function configureSlot(slot: Slot, row: MonitorRow, key: Buffer | undefin
   slot.graceMs = row.heartbeat_grace_seconds * 1000;
   slot.paused = row.paused === 1;
   slot.updatedAt = row.updated_at;
+  slot.dependsOn = parseDependsOn(row.depends_on);
+  slot.degradedMs = row.degraded_response_ms;
+  slot.invert = row.invert === 1;
+  slot.recoveryCount = Math.max(1, row.recovery_count);
+}
+
+/** The parents stored on a monitor row (JSON array of ids; null or malformed: none). */
+export function parseDependsOn(text: string | null): number[] {
+  if (!text) return [];
+  try {
+    const ids: unknown = JSON.parse(text);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** True while failed checks are being retried (not yet down). */

@@ -4,6 +4,8 @@ import type { MonitorStatus } from '../store/schema.js';
 export interface MonitorState {
   status: MonitorStatus;
   failures: number;
+  /** Successes in a row since the last failure (counted towards `recovery_count`). */
+  successes?: number;
 }
 
 export interface Transition extends MonitorState {
@@ -12,8 +14,17 @@ export interface Transition extends MonitorState {
   changed: boolean;
 }
 
+/** Conditions beyond up/down (issue 14). */
+export interface Conditions {
+  /** The (successful) check was slower than the monitor's `degraded_response_ms`. */
+  slow?: boolean;
+  /** Successes in a row a down monitor needs before it is up again (default 1). */
+  recoveryCount?: number;
+}
+
 /**
- * Applies one check result. A success is `up` at once; a failure counts, and only after
+ * Applies one check result. A success is `up` at once (`degraded` when slow), except that a
+ * `down` monitor needs `recoveryCount` successes in a row first; a failure counts, and only after
  * `retryCount` retries (failures > retryCount) does the monitor go `down`; until then it keeps
  * its previous status. `immediate` failures (a client reporting failure) skip the retries.
  */
@@ -22,13 +33,19 @@ export function applyResult(
   result: 'up' | 'down',
   retryCount: number,
   immediate = false,
+  cond: Conditions = {},
 ): Transition {
   if (result === 'up') {
-    return { status: 'up', failures: 0, retrying: false, changed: prev.status !== 'up' };
+    const successes = (prev.successes ?? 0) + 1;
+    if (prev.status === 'down' && successes < (cond.recoveryCount ?? 1)) {
+      return { status: 'down', failures: 0, successes, retrying: false, changed: false };
+    }
+    const status = cond.slow ? 'degraded' : 'up';
+    return { status, failures: 0, successes, retrying: false, changed: prev.status !== status };
   }
   const failures = immediate ? Math.max(prev.failures + 1, retryCount + 1) : prev.failures + 1;
   if (failures > retryCount) {
-    return { status: 'down', failures, retrying: false, changed: prev.status !== 'down' };
+    return { status: 'down', failures, successes: 0, retrying: false, changed: prev.status !== 'down' };
   }
-  return { status: prev.status, failures, retrying: true, changed: false };
+  return { status: prev.status, failures, successes: 0, retrying: true, changed: false };
 }

@@ -3,7 +3,7 @@ import type { OverallStatus, PublicMonitorState } from './public-view.js';
 /** What the banner looks at per distinct monitor of a page. */
 export interface BannerInput {
   state: PublicMonitorState;
-  /** Up, but its last check failed and it is retrying before it goes down. */
+  /** Up, but its last check failed and it is retrying before it goes down; or degraded. */
   failing: boolean;
 }
 
@@ -13,7 +13,8 @@ export interface BannerInput {
  * - `maintenance`: at least one, and every one of them, is in maintenance;
  * - `major_outage`: more than half of those not in maintenance are down (so a lone monitor down is major);
  * - `partial_outage`: at least one is down;
- * - `degraded`: none is down, but one is failing checks and retrying (it goes down if that goes on);
+ * - `degraded`: none is down, but one is failing checks and retrying (it goes down if that goes on),
+ *   or is degraded (slower than its `degraded_response_ms`, issue 14);
  * - `operational`: otherwise, including a page with no monitor that has a state yet.
  */
 export function overallStatus(monitors: readonly BannerInput[]): OverallStatus {

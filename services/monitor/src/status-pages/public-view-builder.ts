@@ -42,6 +42,9 @@ const UPTIME_DAYS = [30, 60, 90, 365] as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function publicState(status: string): PublicMonitorState {
+  // A degraded monitor (slower than its degraded_response_ms) still serves: the banner says
+  // "Degraded performance" for it (see `failing` below).
+  if (status === 'degraded') return 'up';
   return status === 'up' || status === 'down' || status === 'maintenance' ? status : 'unknown';
 }
 
@@ -106,7 +109,7 @@ export async function buildPublicViewWithDeps(
   const failing = new Map(
     [...distinct.values()].map((r) => [
       r.monitor_id,
-      r.current_status === 'up' && r.consecutive_failures > 0,
+      (r.current_status === 'up' && r.consecutive_failures > 0) || r.current_status === 'degraded',
     ]),
   );
   const overall = overallStatus(

@@ -244,7 +244,7 @@ export class PublicViewCache {
       // Only a check that starts or ends a failing streak (degraded) changes what a page shows;
       // status changes come as their own event.
       const d = ev.data as { monitor_id: number; status: string; monitor_status: string };
-      const failing = d.monitor_status === 'up' && d.status === 'down';
+      const failing = (d.monitor_status === 'up' && d.status === 'down') || d.monitor_status === 'degraded';
       for (const t of this.touched.values()) t.failing.set(d.monitor_id, failing);
       this.dropWhere((s) => s.failing.has(d.monitor_id) && s.failing.get(d.monitor_id) !== failing);
       return;

@@ -1,4 +1,10 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type {
+  IncidentAffectedTable,
+  IncidentSeverity,
+  MonitorDependenciesTable,
+  StatusReason,
+} from './conditions-schema.js';
 import type * as Escalation from './escalation-schema.js';
 import type { MonitorGroupsTable, MonitorTagsTable, TagsTable } from './groups-schema.js';
 import type {
@@ -15,6 +21,7 @@ import type {
   UsersTable,
 } from './identity-schema.js';
 
+export * from './conditions-schema.js';
 export * from './escalation-schema.js';
 export * from './groups-schema.js';
 export * from './identity-schema.js';
@@ -53,6 +60,8 @@ export interface MonitorDB {
   monitor_groups: MonitorGroupsTable;
   tags: TagsTable;
   monitor_tags: MonitorTagsTable;
+  monitor_dependencies: MonitorDependenciesTable;
+  incident_affected: IncidentAffectedTable;
   escalation_policies: Escalation.EscalationPoliciesTable;
   incident_notes: Escalation.IncidentNotesTable;
   message_templates: Escalation.MessageTemplatesTable;
@@ -124,6 +133,13 @@ export interface MonitorsTable {
   /** Issue 14: the monitor's group, and the escalation policy its incidents follow (else its group's). */
   group_id: Generated<number | null>;
   escalation_policy_id: Generated<number | null>;
+  /** Issue 14 conditions (migration 061): the parents as JSON (copy of monitor_dependencies), etc. */
+  depends_on: Generated<string | null>;
+  degraded_response_ms: Generated<number | null>;
+  invert: Generated<number>;
+  recovery_count: Generated<number>;
+  consecutive_successes: Generated<number>;
+  status_reason: Generated<StatusReason | null>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */
@@ -244,6 +260,8 @@ export interface IncidentsTable {
   /** Set when an admin resolved the incident by hand (null: resolved by a successful check). */
   resolved_by: number | null;
   resolved_by_name: string | null;
+  /** `minor`: opened for a degraded monitor; becomes `major` once it is down. */
+  severity: Generated<IncidentSeverity>;
   /** Escalation steps already sent for this incident (migration 062). */
   escalations_sent: Generated<number>;
 }

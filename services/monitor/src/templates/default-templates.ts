@@ -9,7 +9,10 @@ const LINK = '{{#link}}\n{{link}}{{/link}}';
  * without a template of their own (a unit test holds them to it), so an editor starts from them.
  */
 export const DEFAULT_TEMPLATES: Record<TemplateEvent, { title: string; body: string }> = {
-  down: { title: '[DOWN] {{monitor.name}}', body: `${TARGET} is down${WHY}.${LINK}` },
+  down: {
+    title: '[DOWN] {{monitor.name}}',
+    body: `${TARGET} is down${WHY}.{{#affected}} {{summary}}.{{/affected}}${LINK}`,
+  },
   up: {
     title: '[UP] {{monitor.name}}',
     body: `${TARGET} is up again{{#incident.duration}} after {{incident.duration}}{{/incident.duration}}.${LINK}`,

@@ -1,4 +1,4 @@
-import { durationText, formatMessage } from '../notify/format.js';
+import { affectedSummary, durationText, formatMessage } from '../notify/format.js';
 import type { NotificationPayload } from '../notify/types.js';
 
 /** One documented template variable: a value, an object of named fields, or a list of objects. */
@@ -68,6 +68,7 @@ export const TEMPLATE_VARIABLES: Record<string, VarSpec> = {
     doc: 'down of a monitor others depend on: the dependants affected',
     fields: {
       count: v('How many'),
+      summary: v('"2 monitors affected: Cart, Payments" (ten names at most, then "and N more")'),
       monitors: {
         kind: 'list',
         doc: 'Each affected monitor',
@@ -141,6 +142,7 @@ export function templateView(p: NotificationPayload, appBaseUrl: string | null):
         }
       : null,
     escalation: p.escalation ?? null,
-    affected: p.affected ?? null,
+    affected:
+      p.affected && p.affected.count > 0 ? { ...p.affected, summary: affectedSummary(p.affected) } : null,
   });
 }

@@ -13,6 +13,7 @@ describe('badge faces', () => {
       'grey',
       'grey',
     ]);
+    assert.equal(statusFace('degraded').colour, 'orange');
     assert.equal(statusFace('up', 'api').label, 'api');
   });
 

@@ -12,10 +12,11 @@ test('certificate warnings step down a ladder below the monitor’s own threshol
   assert.equal(tlsThreshold(14, 14), 14);
   assert.equal(tlsThreshold(10, 14), 14);
   assert.equal(tlsThreshold(7, 14), 7);
-  assert.equal(tlsThreshold(2, 14), 3);
+  assert.equal(tlsThreshold(2, 14), 7);
   assert.equal(tlsThreshold(0, 14), 1);
   assert.equal(tlsThreshold(5, 5), 5);
-  assert.equal(tlsThreshold(3, 5), 3);
+  assert.equal(tlsThreshold(3, 5), 5);
+  assert.equal(tlsThreshold(1, 5), 1);
 });
 
 for (const target of await testDatabases()) {

@@ -111,7 +111,7 @@ for (const target of await testDatabases()) {
       const states = Object.fromEntries(
         m.samples('monitor_status', down).map((s) => [s.labels!.state, Number(s.value)]),
       );
-      assert.deepEqual(states, { up: 0, down: 1, maintenance: 0, paused: 0, pending: 0 });
+      assert.deepEqual(states, { up: 0, degraded: 0, down: 1, maintenance: 0, paused: 0, pending: 0 });
       assert.equal(m.value('monitor_status', { id: String(ids.paused), state: 'paused' }), 1);
 
       const api = (await h.call('GET', `/api/monitors/${ids.up}`)).json();

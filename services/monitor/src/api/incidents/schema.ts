@@ -12,6 +12,9 @@ export const Incident = Type.Object({
   id: Type.Integer(),
   monitor_id: Type.Integer(),
   status: IncidentStatusSchema,
+  severity: Type.Union([Type.Literal('major'), Type.Literal('minor')], {
+    description: 'minor: opened for a degraded monitor (slower than degraded_response_ms); major: down',
+  }),
   started_at: IsoDateTime,
   resolved_at: Nullable(IsoDateTime),
   duration_seconds: Type.Integer({ description: 'Whole outage once resolved; so far while it lasts' }),
@@ -43,6 +46,9 @@ export const IncidentUpdate = Type.Object({
 export const IncidentDetail = Type.Object({
   ...Incident.properties,
   updates: Type.Array(IncidentUpdate, { description: 'The public timeline, oldest first' }),
+  affected: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+    description: 'Dependants that went down with this incident’s monitor (depends_on), in the order they did',
+  }),
 });
 
 const Message = Type.String({ minLength: 1, maxLength: 5000 });

@@ -12,6 +12,7 @@ import {
   setPaused,
   updateMonitor,
 } from '../../monitors/monitors-service.js';
+import { dependenciesRepo } from '../../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
 import { tagsRepo } from '../../store/repos/tags-repo.js';
@@ -31,7 +32,13 @@ export async function views(ctx: AppContext, rows: Row[], all = false) {
     rows.map((r) => r.id),
   );
   const tagged = await tagsRepo.forMonitors(ctx.db, all ? 'all' : rows.map((r) => r.id));
-  return rows.map((r) => toMonitorView(r, links.get(r.id) ?? [], tagged.get(r.id) ?? []));
+  const parents = await dependenciesRepo.parentsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toMonitorView(r, links.get(r.id) ?? [], tagged.get(r.id) ?? [], parents.get(r.id) ?? []),
+  );
 }
 export const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
 

@@ -126,6 +126,41 @@ const configFields = {
     description:
       'Serve the public SVG badges (/api/badges/{id}/…) even when the monitor is on no public status page',
   }),
+  // Conditions beyond up/down (issue 14).
+  degraded_response_ms: nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 3_600_000,
+      description: 'A successful check slower than this many ms makes the monitor degraded (null: never)',
+    }),
+  ),
+  invert: Type.Boolean({
+    description:
+      'Upside-down mode: a failing check is healthy, a passing one is down ("expected failure, got success")',
+  }),
+  recovery_count: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    description: 'Successful checks in a row a down monitor needs before it is up again',
+  }),
+};
+
+/** Issue 14 fields kept outside the portable configuration. */
+const conditionFields = {
+  depends_on: Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems: 50,
+    description:
+      'Monitors this one depends on: while one is down, this one is down with reason dependency_down and does not alert',
+  }),
+  tls_alert_days: Type.Integer({
+    minimum: 0,
+    maximum: 365,
+    description: 'Another name for tls_warn_days: alert once at this many days left, and again at 7 and 1',
+  }),
+};
+const optionalConditions = {
+  depends_on: Type.Optional(conditionFields.depends_on),
+  tls_alert_days: Type.Optional(conditionFields.tls_alert_days),
 };
 
 /** How a monitor alerts; not part of what it checks. */
@@ -192,12 +227,12 @@ const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) =>
 
 /** POST and PUT (a full replacement: omitted fields take their defaults). */
 export const MonitorBody = Type.Object(
-  { ...optional, ...optionalAlert, ...membershipFields, name: configFields.name },
+  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions, name: configFields.name },
   { additionalProperties: false },
 );
 /** PATCH: any subset. */
 export const MonitorPatch = Type.Object(
-  { ...optional, ...optionalAlert, ...membershipFields },
+  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -206,6 +241,7 @@ export const MonitorTestBody = Type.Object(
   {
     ...optional,
     ...optionalAlert,
+    ...optionalConditions,
     ...membershipFields,
     monitor_id: Type.Optional(
       Type.Integer({
@@ -241,6 +277,10 @@ export const Monitor = Type.Object({
   id: Type.Integer(),
   ...configFields,
   ...alertFields,
+  ...conditionFields,
+  status_reason: Type.Union([Type.Literal('dependency_down'), Type.Null()], {
+    description: 'dependency_down: down because a monitor it depends on is down (no alert of its own)',
+  }),
   ...membershipView,
   current_status: StatusSchema,
   last_checked_at: nullable(DateTime),

@@ -26,6 +26,8 @@ export const webhookProvider: Provider = {
       incident: payload.incident,
       result: payload.result,
       at: payload.at,
+      // A down alert standing for its dependants (issue 14) says which.
+      ...(payload.affected && { affected: payload.affected }),
       // Only with a template of the channel's own: the rendered title and text (docs/notifications.md).
       ...(ctx.custom && { message: { title: ctx.custom.title, text: ctx.custom.text } }),
     });

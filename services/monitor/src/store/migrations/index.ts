@@ -15,6 +15,7 @@ import { twoFactor } from './051-two-factor.js';
 import { sessions } from './052-sessions.js';
 import { oidc } from './053-oidc.js';
 import { groupsTags } from './060-groups-tags.js';
+import { dependenciesConditions } from './061-dependencies-conditions.js';
 import { escalationTemplates } from './062-escalation-templates.js';
 
 /**
@@ -38,5 +39,6 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '052-sessions': sessions,
   '053-oidc': oidc,
   '060-groups-tags': groupsTags,
+  '061-dependencies-conditions': dependenciesConditions,
   '062-escalation-templates': escalationTemplates,
 });

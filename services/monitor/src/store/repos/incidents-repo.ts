@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, IncidentStatus, IncidentsTable } from '../schema.js';
+import type { Db, IncidentSeverity, IncidentStatus, IncidentsTable } from '../schema.js';
 
 export type IncidentRow = Selectable<IncidentsTable>;
 
@@ -31,6 +31,14 @@ export const incidentsRepo = {
     db
       .updateTable('incidents')
       .set({ status: 'resolved', resolved_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  /** A degraded (minor) incident whose monitor went down becomes major (issue 14). */
+  setSeverity: (db: Db, id: number, severity: IncidentSeverity, rootCause: string | null) =>
+    db
+      .updateTable('incidents')
+      .set({ severity, root_cause: rootCause })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow(),

@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import type { Db, MonitorStatus, MonitorsTable } from '../schema.js';
+import type { Db, MonitorStatus, MonitorsTable, StatusReason } from '../schema.js';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 export type NewMonitorRow = Insertable<MonitorsTable>;
@@ -9,10 +9,14 @@ export type MonitorUpdate = Updateable<MonitorsTable>;
 export interface MonitorRuntime {
   id: number;
   current_status: MonitorStatus;
+  /** `dependency_down` while a parent's outage explains the monitor's; absent: null. */
+  status_reason?: StatusReason | null;
   last_checked_at: number;
   last_response_time_ms: number | null;
   last_status_code: number | null;
   consecutive_failures: number;
+  /** Successes in a row (towards recovery_count); absent: 0. */
+  consecutive_successes?: number;
   last_ping_at: number | null;
   /** Certificate days left when this check read a certificate; null leaves the stored value. */
   last_tls_days_left?: number | null;
@@ -73,6 +77,8 @@ export const monitorsRepo = {
         last_response_time_ms: r.last_response_time_ms,
         last_status_code: r.last_status_code,
         consecutive_failures: r.consecutive_failures,
+        consecutive_successes: r.consecutive_successes ?? 0,
+        status_reason: r.status_reason ?? null,
         ...(r.last_ping_at !== null && { last_ping_at: r.last_ping_at }),
         ...(r.last_tls_days_left != null && { last_tls_days_left: r.last_tls_days_left }),
       })

@@ -66,7 +66,7 @@ export type MonitorType =
   | 'grpc'
   | 'mqtt'
   | 'amqp';
-export type MonitorStatus = 'pending' | 'up' | 'down' | 'paused' | 'maintenance';
+export type MonitorStatus = 'pending' | 'up' | 'degraded' | 'down' | 'paused' | 'maintenance';
 
 export type MonitorAuth =
   | { type: 'basic'; username: string; password: string }
@@ -112,6 +112,12 @@ export interface MonitorConfig {
   /** Serve the public SVG badges even when the monitor is on no public status page. */
   badge_enabled: boolean;
   channel_ids?: number[];
+  /** Conditions (issue 14): slower than this many ms is degraded; upside-down mode; successes to recover. */
+  degraded_response_ms?: number | null;
+  invert?: boolean;
+  recovery_count?: number;
+  /** Monitors this one depends on: while one is down, this one is down with reason dependency_down. */
+  depends_on?: number[];
   /** Escalation policy of the monitor's incidents; null: its group's (issue 14). */
   escalation_policy_id?: number | null;
 }
@@ -126,6 +132,8 @@ export interface Monitor extends MonitorConfig {
   last_response_time_ms: number | null;
   last_status_code: number | null;
   consecutive_failures: number;
+  /** `dependency_down`: down because a monitor it depends on is down (no alert of its own). */
+  status_reason?: 'dependency_down' | null;
   /** Days left on the certificate at the latest check that read one (tls and https monitors). */
   tls_days_left: number | null;
   heartbeat_token: string | null;
@@ -169,6 +177,8 @@ export interface Incident {
   /** Who resolved it by hand; null when a check resolved it. */
   resolved_by?: string | null;
   postmortem?: string | null;
+  /** `minor`: opened by a degraded monitor (issue 14); `major`: down. */
+  severity?: 'major' | 'minor';
 }
 
 export type IncidentUpdateStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
@@ -183,6 +193,8 @@ export interface IncidentUpdate {
 }
 
 export interface IncidentDetail extends Incident {
+  /** Dependants that went down with this incident's monitor (no alerts of their own). */
+  affected?: { id: number; name: string }[];
   updates: IncidentUpdate[];
 }
 
@@ -270,6 +282,8 @@ export interface CheckResultEvent {
   prev_status?: string | null;
   /** The monitor's status after this result (servers before 2026-11-23 leave it out). */
   monitor_status?: MonitorStatus;
+  /** Why the monitor reads its status (`dependency_down`), null when its own checks decided. */
+  status_reason?: 'dependency_down' | null;
   response_time_ms: number | null;
   status_code: number | null;
   checked_at: string;

@@ -2,6 +2,7 @@ import type { MonitorStatus } from '../api/types.js';
 
 const labels: Record<MonitorStatus, string> = {
   up: 'Up',
+  degraded: 'Degraded',
   down: 'Down',
   paused: 'Paused',
   maintenance: 'Maintenance',

@@ -37,6 +37,26 @@ export function IncidentDetailPage({ id }: { id: number }) {
               {i.status}
             </span>
           </dd>
+          {i.severity && (
+            <>
+              <dt>Severity</dt>
+              <dd data-field="severity">{i.severity === 'minor' ? 'minor (degraded)' : 'major (down)'}</dd>
+            </>
+          )}
+          {i.affected && i.affected.length > 0 && (
+            <>
+              <dt>Affected dependants</dt>
+              <dd data-field="affected">
+                {i.affected.length}:{' '}
+                {i.affected.map((a, n) => (
+                  <span key={a.id}>
+                    {n > 0 && ', '}
+                    <Link to={`/monitors/${a.id}`}>{a.name}</Link>
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
           <dt>Monitor</dt>
           <dd>
             <Link to={`/monitors/${i.monitor_id}`}>{name ?? `Monitor #${i.monitor_id}`}</Link>

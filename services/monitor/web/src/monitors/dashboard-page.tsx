@@ -15,9 +15,16 @@ import { MonitorList } from './monitor-list.js';
 import { MONITOR_TYPES } from './monitor-types.js';
 import { useLiveStore, useStreamState } from './use-live.js';
 
-const severity: Record<MonitorStatus, number> = { down: 0, pending: 1, maintenance: 2, up: 3, paused: 4 };
+const severity: Record<MonitorStatus, number> = {
+  down: 0,
+  degraded: 1,
+  pending: 2,
+  maintenance: 3,
+  up: 4,
+  paused: 5,
+};
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const statuses: MonitorStatus[] = ['up', 'down', 'paused', 'maintenance', 'pending'];
+const statuses: MonitorStatus[] = ['up', 'degraded', 'down', 'paused', 'maintenance', 'pending'];
 
 /** Every monitor, live: counts, filters and the virtualised list. */
 export function DashboardPage() {
@@ -143,7 +150,7 @@ export function DashboardPage() {
             <strong data-count="total">{counts.total}</strong> all
           </button>
         </li>
-        {(['up', 'down', 'paused', 'maintenance'] as const).map((s) => (
+        {(['up', 'degraded', 'down', 'paused', 'maintenance'] as const).map((s) => (
           <li key={s}>
             <button
               type="button"

@@ -36,6 +36,11 @@ export interface FormState {
   expected_close_code: string;
   badge_enabled: boolean;
   channel_ids: number[];
+  /** Conditions and dependencies (condition-fields.tsx). */
+  degraded_response_ms: string;
+  recovery_count: string;
+  invert: boolean;
+  depends_on: number[];
   /** Groups and tags (issue 14): the group's id ('' for none) and tags by name with their value. */
   group_id: string;
   tags: { name: string; value: string }[];
@@ -77,6 +82,10 @@ export function emptyForm(): FormState {
     expected_close_code: '',
     badge_enabled: false,
     channel_ids: [],
+    degraded_response_ms: '',
+    recovery_count: '1',
+    invert: false,
+    depends_on: [],
     group_id: '',
     tags: [],
   };
@@ -136,6 +145,10 @@ export function formOf(m: Monitor): FormState {
     expected_close_code: s(m.expected_close_code),
     badge_enabled: m.badge_enabled,
     channel_ids: m.channel_ids ?? [],
+    degraded_response_ms: s(m.degraded_response_ms),
+    recovery_count: s(m.recovery_count ?? 1),
+    invert: m.invert ?? false,
+    depends_on: m.depends_on ?? [],
     group_id: s(m.group_id),
     tags: (m.tags ?? []).map((t) => ({ name: t.name, value: t.value ?? '' })),
   };

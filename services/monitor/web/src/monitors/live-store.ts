@@ -22,6 +22,7 @@ export interface Row {
 export interface Counts {
   total: number;
   up: number;
+  degraded: number;
   down: number;
   paused: number;
   maintenance: number;
@@ -202,6 +203,7 @@ export class LiveStore {
           ? {
               ...row.monitor,
               current_status: status,
+              ...(e.status_reason !== undefined && { status_reason: e.status_reason }),
               last_checked_at: e.checked_at,
               last_response_time_ms: e.response_time_ms,
               last_status_code: e.status_code,
@@ -273,7 +275,7 @@ export class LiveStore {
   /** Monitors per status (recounted only when statuses or membership changed). */
   counts(): Counts {
     if (this.countsAt === this.structure && this.countsCache) return this.countsCache;
-    const c: Counts = { total: 0, up: 0, down: 0, paused: 0, maintenance: 0, pending: 0 };
+    const c: Counts = { total: 0, up: 0, degraded: 0, down: 0, paused: 0, maintenance: 0, pending: 0 };
     for (const r of this.rows.values()) {
       c.total++;
       c[r.monitor.current_status]++;

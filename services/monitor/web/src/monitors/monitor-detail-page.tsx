@@ -16,6 +16,7 @@ import { useApi } from '../lib/use-api.js';
 import { useThrottled } from '../lib/use-throttled.js';
 import { BadgeSnippets } from './badge-snippets.js';
 import { CertificateDays } from './certificate-days.js';
+import { DependencyFacts } from './dependency-facts.js';
 import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js';
 import { liveStore } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
@@ -139,6 +140,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
       </PageHeader>
       {error && <Notice kind="error">{error}</Notice>}
       {info && <Notice kind="ok">{info}</Notice>}
+      <DependencyFacts monitor={monitor} all={store.all().map((r) => r.monitor)} />
       <dl className="facts">
         <dt>Type</dt>
         <dd>{typeLabel(monitor.monitor_type)}</dd>

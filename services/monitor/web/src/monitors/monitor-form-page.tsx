@@ -8,6 +8,7 @@ import { PolicyField } from '../escalation/policy-field.js';
 import { MembershipFields, membershipBody } from '../groups/membership-fields.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
+import { CONDITION_FIELDS, ConditionFields, conditionBody } from './condition-fields.js';
 import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
 import { HttpFields } from './http-fields.js';
 import { liveStore } from './live-store.js';
@@ -60,12 +61,14 @@ export function MonitorFormPage({ id }: { id?: number }) {
   // Linking channels appears once the monitors API accepts `channel_ids`.
   const accepted = useMonitorBodyFields();
   const withChannels = accepted.has('channel_ids');
+  const withConditions = accepted.has('depends_on');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
     setError(null);
-    const { body, errors: local } = bodyOf(f, withChannels);
+    const { body: base, errors: local } = bodyOf(f, withChannels);
+    const body = withConditions ? { ...base, ...conditionBody(f) } : base;
     if (accepted.has('group_id')) Object.assign(body, membershipBody(f));
     if (Object.keys(local).length) {
       setErrors(local);
@@ -88,6 +91,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'monitor_type',
           'check_interval_seconds',
           'channel_ids',
+          ...(withConditions ? CONDITION_FIELDS : []),
           'escalation_policy_id',
           'group_id',
           'tags',
@@ -235,6 +239,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
           onChange={(v) => set('badge_enabled', v)}
           error={errors.badge_enabled}
         />
+        {withConditions && <ConditionFields f={f} set={set} errors={errors} monitorId={id} />}
         {withChannels && channels.data && channels.data.length > 0 && (
           <fieldset>
             <legend>Notify these channels</legend>

@@ -39,6 +39,14 @@ export const MonitorRow = memo(function MonitorRow({
       <StatusBadge status={m.current_status} />
       <div className="mrow-name">
         <Link to={`/monitors/${m.id}`}>{m.name}</Link>
+        {m.status_reason === 'dependency_down' && m.current_status === 'down' && (
+          <span
+            className="chip chip-dependency"
+            title="Down because a monitor it depends on is down: no alert of its own"
+          >
+            dependency down
+          </span>
+        )}
         <span className="muted mrow-target">
           <TagChips tags={m.tags} />
           {typeLabel(m.monitor_type)}

@@ -108,6 +108,7 @@ export function IncidentsPage() {
                   <Link to={`/monitors/${i.monitor_id}`}>
                     {names.get(i.monitor_id) ?? `Monitor #${i.monitor_id}`}
                   </Link>
+                  {i.severity === 'minor' && <span className="tag tag-minor">degraded</span>}
                 </td>
                 <td className="nowrap">{dateTime(i.started_at)}</td>
                 <td className="nowrap">

@@ -4,6 +4,12 @@ import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import type { ParentState } from './dependency-gate.js';
 
+/** What the engine does for ParentStates: check a monitor of its own now, ask other owners to. */
+export interface ParentHooks {
+  recheck(id: number): void;
+  askOwners(ids: number[]): void;
+}
+
 /**
  * The engine's knowledge of parent monitors, without a query per check: parents scheduled here
  * are read from their slots; parents on other instances' shards are read from the database when
@@ -18,7 +24,25 @@ export class ParentStates {
     private readonly db: Kysely<MonitorDB>,
     private readonly local: (id: number) => Slot | undefined,
     private readonly slots: () => Iterable<Slot>,
+    private readonly hooks: ParentHooks,
   ) {}
+
+  /** After a monitor's check: the dependants that waited for its verdict are checked again. */
+  checked(parentId: number): void {
+    for (const id of this.release(parentId)) this.hooks.recheck(id);
+  }
+
+  /** A dependant is about to go down: its parents are checked first (here, or by their owners). */
+  askFor(dependant: Slot): void {
+    const { local, foreign } = this.hold(dependant);
+    for (const id of local) this.hooks.recheck(id);
+    if (foreign.length > 0) this.hooks.askOwners(foreign);
+  }
+
+  /** Reads the parents on other instances' shards and checks again who waited for them. */
+  async update(): Promise<void> {
+    for (const id of await this.refresh()) this.hooks.recheck(id);
+  }
 
   /** The state of a parent, or undefined when it is unknown (deleted, or not loaded yet). */
   readonly lookup = (id: number): ParentState | undefined => {
@@ -28,7 +52,7 @@ export class ParentStates {
   };
 
   /** Registers `dependant` as waiting for its parents; returns the parents scheduled elsewhere. */
-  hold(dependant: Slot): { local: number[]; foreign: number[] } {
+  private hold(dependant: Slot): { local: number[]; foreign: number[] } {
     const out = { local: [] as number[], foreign: [] as number[] };
     for (const p of dependant.dependsOn) {
       const set = this.waiters.get(p) ?? new Set<number>();
@@ -40,7 +64,7 @@ export class ParentStates {
   }
 
   /** The dependants that waited for `parentId`, which has just been checked. */
-  release(parentId: number): number[] {
+  private release(parentId: number): number[] {
     const set = this.waiters.get(parentId);
     if (!set) return [];
     this.waiters.delete(parentId);
@@ -51,7 +75,7 @@ export class ParentStates {
    * Reads the parents that live on other shards (one query), and returns the dependants waiting
    * for one of them that has been checked since it was last read.
    */
-  async refresh(): Promise<number[]> {
+  private async refresh(): Promise<number[]> {
     const ids = new Set<number>();
     for (const s of this.slots()) for (const p of s.dependsOn) if (!this.local(p)) ids.add(p);
     for (const id of this.foreign.keys()) if (!ids.has(id)) this.foreign.delete(id);

@@ -78,6 +78,7 @@ export class CheckEngine {
       db,
       (id) => this.slots.get(id),
       () => this.slots.values(),
+      { recheck: (id) => this.checkNowLocal(id, Date.now()), askOwners: (ids) => this.askOwners(ids) },
     );
     this.leases = new LeaseKeeper(
       db,
@@ -115,7 +116,7 @@ export class CheckEngine {
       apply: (row) => this.applyRow(row),
       checkNow: (id, at) => this.checkNowLocal(id, at),
       remove: (id) => this.removeLocal(id),
-      afterPoll: () => this.refreshParents(),
+      afterPoll: () => this.parents.update(),
       rebalance: () => {
         if (this.started && !this.stopping) void this.leases.nudge();
       },
@@ -267,34 +268,19 @@ export class CheckEngine {
     this.writer.add(
       judge(slot, pingOutcome(ok), now, !ok, this.inMaintenance(slot.id, now), this.parents.lookup).pending,
     );
-    this.releaseDependants(slot.id);
+    this.parents.checked(slot.id);
     this.schedule(slot, now + slot.intervalMs + slot.graceMs);
     await this.writer.flush();
     return 'recorded';
   }
 
-  /** Re-checks the dependants that waited for this monitor's verdict. */
-  private releaseDependants(parentId: number): void {
-    for (const id of this.parents.release(parentId)) this.checkNowLocal(id, Date.now());
-  }
-
-  /** A dependant is about to go down: its parents are checked first (one query for remote ones). */
-  private askParents(slot: Slot): void {
-    const { local, foreign } = this.parents.hold(slot);
-    for (const id of local) this.checkNowLocal(id, Date.now());
-    if (foreign.length > 0) {
-      // The owners hear it at once by a notice (PostgreSQL); the stored request is the safety net.
-      const at = Date.now();
-      for (const id of foreign) this.sender?.notify({ t: 'c', op: 'check', id, at });
-      dependenciesRepo
-        .requestCheck(this.db, foreign, at)
-        .catch((err: unknown) => this.log.error({ err }, 'asking for a parent check failed'));
-    }
-  }
-
-  /** Reads the states of parents on other instances' shards and re-checks who waited for them. */
-  private async refreshParents(): Promise<void> {
-    for (const id of await this.parents.refresh()) this.checkNowLocal(id, Date.now());
+  /** Parents on other shards: their owners hear it at once by a notice (PostgreSQL), the stored request is the safety net. */
+  private askOwners(ids: number[]): void {
+    const at = Date.now();
+    for (const id of ids) this.sender?.notify({ t: 'c', op: 'check', id, at });
+    dependenciesRepo
+      .requestCheck(this.db, ids, at)
+      .catch((err: unknown) => this.log.error({ err }, 'asking for a parent check failed'));
   }
 
   private async takeShards(shards: number[]): Promise<void> {
@@ -317,9 +303,9 @@ export class CheckEngine {
     });
     this.catchUp.add(overdue);
     // Parents on other instances' shards: read once now, then with every change poll.
-    await this.refreshParents().catch((err: unknown) =>
-      this.log.error({ err }, 'reading parent states failed'),
-    );
+    await this.parents
+      .update()
+      .catch((err: unknown) => this.log.error({ err }, 'reading parent states failed'));
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }
 
@@ -418,8 +404,8 @@ export class CheckEngine {
       held,
     } = judge(slot, outcome, startedAt, false, this.inMaintenance(slot.id, startedAt), this.parents.lookup);
     this.writer.add(pending);
-    this.releaseDependants(slot.id);
-    if (held) this.askParents(slot);
+    this.parents.checked(slot.id);
+    if (held) this.parents.askFor(slot);
     if (slot.gone) return;
     const now = Date.now();
     if (t.retrying) this.schedule(slot, now + slot.retryIntervalMs);

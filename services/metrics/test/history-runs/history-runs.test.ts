@@ -302,8 +302,7 @@ for (const t of await testDatabases()) {
           started_at: now,
           lease_owner: 'me|1|x',
           lease_expires_at: now + 60_000,
-          // Its third start: a dead worker's run is queued again twice, then failed (jobs/worker.ts).
-          attempts: 3,
+          attempts: 1,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -354,7 +353,8 @@ for (const t of await testDatabases()) {
           started_at: now,
           lease_owner: dead,
           lease_expires_at: now + 60_000,
-          attempts: 1,
+          // Its third start: a dead worker's run is queued again twice, then failed (jobs/worker.ts).
+          attempts: 3,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

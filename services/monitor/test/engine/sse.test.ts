@@ -66,8 +66,10 @@ describe('GET /api/sse/dashboard', () => {
       'result_id',
       'status',
       'status_code',
+      'status_reason',
     ]);
     assert.equal(data.monitor_id, id);
+    assert.equal(data.status_reason, null);
     assert.equal(data.status, 'up');
     assert.equal(data.prev_status, 'pending');
     assert.equal(data.status_code, 200);

@@ -130,6 +130,11 @@ try {
     all: spacing(target.hits, target.hits.keys(), killedAt, end, intervalMs),
     its_monitors: spacing(target.hits, victims, killedAt, end, intervalMs),
     the_others: spacing(target.hits, others, killedAt, end, intervalMs),
+    // The same monitors once every one of them was taken over: the take-over gap itself (bounded by
+    // the lease period, reported above) left out, what remains is how regularly they run afterwards.
+    its_monitors_once_taken_over: rechecked.length
+      ? spacing(target.hits, victims, Math.max(...rechecked) + 1, end, intervalMs)
+      : null,
     load: load(),
   };
   log(JSON.stringify(figures.after_kill));

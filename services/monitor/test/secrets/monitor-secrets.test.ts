@@ -125,6 +125,7 @@ for (const target of await testDatabases()) {
           ([k]) =>
             ![
               'consecutive_failures',
+              'status_reason',
               'tls_days_left',
               'heartbeat_token',
               'created_at',

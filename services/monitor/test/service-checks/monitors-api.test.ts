@@ -130,6 +130,7 @@ for (const db of await testDatabases()) {
         await view(dbId);
       const runtime = [
         'consecutive_failures',
+        'status_reason',
         'tls_days_left',
         'heartbeat_token',
         'created_at',

@@ -4,10 +4,12 @@ import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import type { ParentState } from './dependency-gate.js';
 
-/** What the engine does for ParentStates: check a monitor of its own now, ask other owners to. */
+/** What the engine does for ParentStates: check a monitor of its own now, tell another owner to. */
 export interface ParentHooks {
   recheck(id: number): void;
-  askOwners(ids: number[]): void;
+  /** A notice to the owner (PostgreSQL): heard at once; the stored request is the safety net. */
+  tellOwner(id: number, at: number): void;
+  onError(err: unknown): void;
 }
 
 /**
@@ -36,7 +38,10 @@ export class ParentStates {
   askFor(dependant: Slot): void {
     const { local, foreign } = this.hold(dependant);
     for (const id of local) this.hooks.recheck(id);
-    if (foreign.length > 0) this.hooks.askOwners(foreign);
+    if (foreign.length === 0) return;
+    const at = Date.now();
+    for (const id of foreign) this.hooks.tellOwner(id, at);
+    dependenciesRepo.requestCheck(this.db, foreign, at).catch(this.hooks.onError);
   }
 
   /** Reads the parents on other instances' shards and checks again who waited for them. */

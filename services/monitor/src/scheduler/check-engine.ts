@@ -6,7 +6,6 @@ import { ParentStates } from '../dependencies/parent-states.js';
 import type { EventBus } from '../events/event-bus.js';
 import { ResultWriter } from '../results/result-writer.js';
 import { SHARD_COUNT } from '../store/migrations/002-monitors.js';
-import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../store/schema.js';
 import { CatchUp } from './catch-up.js';
@@ -17,19 +16,11 @@ import type { EngineOptions } from './engine-options.js';
 import { judge, pingOutcome, silenceOutcome } from './judge.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { ReadyQueue } from './ready-queue.js';
-import { configureSlot, type Slot, slotFromRow } from './slot.js';
+import { releaseSlots, settleReleased } from './shard-release.js';
+import { configureSlot, type ReadyItem, type Slot, slotFromRow } from './slot.js';
 import { firstDue, planTakeOver } from './take-over.js';
 
 export type { EngineOptions } from './engine-options.js';
-
-type Kind = 'scheduled' | 'now';
-
-interface ReadyItem {
-  slot: Slot;
-  kind: Kind;
-  due: number;
-  version: number;
-}
 
 /**
  * Schedules and runs the checks of the monitors in the shards this instance leases. One timer
@@ -78,7 +69,11 @@ export class CheckEngine {
       db,
       (id) => this.slots.get(id),
       () => this.slots.values(),
-      { recheck: (id) => this.checkNowLocal(id, Date.now()), askOwners: (ids) => this.askOwners(ids) },
+      {
+        recheck: (id) => this.checkNowLocal(id, Date.now()),
+        tellOwner: (id, at) => this.sender?.notify({ t: 'c', op: 'check', id, at }),
+        onError: (err) => log.error({ err }, 'asking for a parent check failed'),
+      },
     );
     this.leases = new LeaseKeeper(
       db,
@@ -274,15 +269,6 @@ export class CheckEngine {
     return 'recorded';
   }
 
-  /** Parents on other shards: their owners hear it at once by a notice (PostgreSQL), the stored request is the safety net. */
-  private askOwners(ids: number[]): void {
-    const at = Date.now();
-    for (const id of ids) this.sender?.notify({ t: 'c', op: 'check', id, at });
-    dependenciesRepo
-      .requestCheck(this.db, ids, at)
-      .catch((err: unknown) => this.log.error({ err }, 'asking for a parent check failed'));
-  }
-
   private async takeShards(shards: number[]): Promise<void> {
     const rows = await monitorsRepo.inShards(this.db, shards, SHARD_COUNT);
     const now = Date.now();
@@ -310,26 +296,9 @@ export class CheckEngine {
   }
 
   private async dropShards(shards: number[]): Promise<void> {
-    const set = new Set(shards);
-    const running: Promise<void>[] = [];
-    for (const slot of this.slots.values()) {
-      if (!set.has(slot.shard)) continue;
-      slot.gone = 'released';
-      this.unschedule(slot);
-      this.slots.delete(slot.id);
-      if (slot.running) running.push(slot.running);
-    }
+    const running = releaseSlots(this.slots, shards, (slot) => this.unschedule(slot));
     // Their last results must be stored before another instance, reading last_checked_at, takes over.
-    if (running.length > 0) {
-      const grace = new Promise<void>((r) => setTimeout(r, this.opts.stopGraceMs ?? 5000).unref());
-      await Promise.race([Promise.all(running), grace]);
-      // At shutdown the rest is aborted (and not recorded); on a hand-over a very slow check is
-      // left to finish on its own rather than holding the shard.
-      if (this.stopping) {
-        this.abort.abort();
-        await Promise.all(running);
-      }
-    }
+    await settleReleased(running, this.opts.stopGraceMs ?? 5000, this.stopping ? this.abort : null);
     await this.writer.flush();
   }
 

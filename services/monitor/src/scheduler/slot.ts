@@ -110,3 +110,11 @@ export function parseDependsOn(text: string | null): number[] {
 export function isRetrying(slot: Slot): boolean {
   return slot.failures > 0 && slot.failures <= slot.retryCount;
 }
+
+/** A check waiting for a free concurrency slot: scheduled, or asked for now. */
+export interface ReadyItem {
+  slot: Slot;
+  kind: 'scheduled' | 'now';
+  due: number;
+  version: number;
+}

@@ -27,7 +27,9 @@ function cliCommand(fromSource: boolean): string[] {
   }
   const built = spawnSync('npm', ['run', 'build'], { cwd: PKG, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build failed: ${built.stderr}${built.stdout}`);
-  const js = ['dist/cli/main.js', 'dist/cli.js'].map((p) => PKG + p).find((p) => existsSync(p));
+  const js = ['dist/cli/main.bundle.js', 'dist/cli/main.js', 'dist/cli.js']
+    .map((p) => PKG + p)
+    .find((p) => existsSync(p));
   if (!js) throw new Error('the build produced no dist/cli/main.js or dist/cli.js');
   return [js];
 }

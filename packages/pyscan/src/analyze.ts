@@ -1,13 +1,15 @@
 // One file in, all of pyscan's metrics out. Any failure degrades to a row with parse_error.
+import { isAscii } from 'node:buffer';
 import { analyzeCc, type CcClass, type CcFunction, classComplexity } from './cc.js';
 import { cognitiveComplexity } from './cognitive.js';
 import { decodeSource, normaliseNewlines } from './decode.js';
-import { fastParseIndexed, Unsupported } from './fast-parse/index.js';
+import { fastParseIndexed, type Tokens, tokenize, Unsupported } from './fast-parse/index.js';
 import { codeLinePrefix, maxNesting, nloc, paramCount } from './function-stats.js';
 import { analyzeHalstead } from './halstead.js';
 import { maintainabilityIndex } from './mi.js';
 import { ccRank, miRank } from './ranks.js';
 import { type RawMetrics, rawMetrics } from './raw.js';
+import { rawFromTokens } from './raw-from-tokens.js';
 import { computeScopes, type Scopes } from './scopes.js';
 import { checkSource } from './source-checks.js';
 import { parseIndexed, type SyntaxIndex, treeSitterLoaded } from './tree.js';
@@ -91,6 +93,8 @@ export function analyzeOrDefer(
 
 function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean): FileAnalysis {
   let text: string;
+  // Pure ASCII bytes spare rawFromTokens its search for Unicode line breaks and spaces.
+  const ascii = typeof source !== 'string' && isAscii(source);
   if (typeof source === 'string') {
     text = source;
   } else {
@@ -106,10 +110,13 @@ function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean)
     return failedAnalysis(path, `file too large: ${text.length} characters`);
   if (text.includes('\0')) return failedAnalysis(path, 'source contains NUL bytes');
   text = normaliseNewlines(text);
-  const raw = rawMetrics(text);
+  // One tokenization serves both the raw counts and the fast parser; raw.ts counts the files the
+  // fast tokenizer leaves (or whose raw counts it cannot read off its tokens).
+  const toks = fastTokens(text);
+  const raw = (toks && rawFromTokens(text, toks, ascii)) || rawMetrics(text);
   const file = emptyFile(path, null);
   withRaw(file, raw);
-  const fast = fastIndex(text, raw);
+  const fast = toks ? fastIndex(text, raw, toks) : null;
   if (!fast && lazy && !treeSitterLoaded()) throw new Deferred();
   const parsed = fast ? null : parseIndexed(text);
   const index = fast ?? parsed?.index;
@@ -138,11 +145,22 @@ export function useParser(choice: 'fast' | 'tree-sitter'): 'fast' | 'tree-sitter
   return before;
 }
 
-/** The fast parser's index, or null when the file is for tree-sitter (odd constructs, Python 2, errors). */
-function fastIndex(text: string, raw: RawMetrics): SyntaxIndex | null {
-  if (parserChoice !== 'fast' || raw.legacyNumber || raw.maxBracketDepth > 150) return null;
+/** The fast tokenizer's tokens, or null when the file is for tree-sitter (or tree-sitter is chosen). */
+function fastTokens(text: string): Tokens | null {
+  if (parserChoice !== 'fast') return null;
   try {
-    return fastParseIndexed(text);
+    return tokenize(text);
+  } catch (err) {
+    if (err instanceof Unsupported || err instanceof RangeError) return null;
+    throw err;
+  }
+}
+
+/** The fast parser's index, or null when the file is for tree-sitter (odd constructs, Python 2, errors). */
+function fastIndex(text: string, raw: RawMetrics, toks: Tokens): SyntaxIndex | null {
+  if (raw.legacyNumber || raw.maxBracketDepth > 150) return null;
+  try {
+    return fastParseIndexed(text, toks);
   } catch (err) {
     if (err instanceof Unsupported || err instanceof RangeError) return null;
     throw err;
@@ -191,7 +209,7 @@ interface Rows {
 
 function buildRows(ix: SyntaxIndex, sc: Scopes, path: string, fns: CcFunction[], classes: CcClass[]): Rows {
   const rows: Rows = { classes: [], functions: [], radonBlocks: [] };
-  const lineCounts = codeLinePrefix(ix.src);
+  const lineCounts = codeLinePrefix(ix.src, ix.lineStarts);
   // Explicit work list: closures and inner classes can nest arbitrarily deep.
   type Item =
     | { kind: 'fn'; fn: CcFunction; prefix: string; cls: string; method: boolean }

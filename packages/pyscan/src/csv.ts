@@ -3,13 +3,14 @@
 /** One CSV field: empty for null/undefined, true/false for booleans, JavaScript's shortest form for numbers. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let s: string;
-  if (typeof value === 'number') s = Number.isFinite(value) ? String(value) : '';
-  else if (typeof value === 'string') s = value;
-  else if (typeof value === 'boolean' || typeof value === 'bigint') s = String(value);
-  else s = JSON.stringify(value) ?? '';
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // Numbers and booleans never need quotes: only text is searched for the characters that do.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  const s = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
+
+const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One CSV record (without its line end) with the given columns taken from row. */
 export function csvRow(columns: readonly string[], row: object): string {

@@ -8,13 +8,34 @@ export function paramCount(ix: SyntaxIndex, def: number): number {
   return ix.details.params(def);
 }
 
-/** Prefix counts of lines holding something other than whitespace or a comment. */
-export function codeLinePrefix(src: string): Int32Array {
-  const lines = src.split('\n');
-  const out = new Int32Array(lines.length + 1);
-  for (let k = 0; k < lines.length; k++) {
-    const t = (lines[k] ?? '').trim();
-    out[k + 1] = (out[k] ?? 0) + (t !== '' && !t.startsWith('#') ? 1 : 0);
+/** Whitespace as String.prototype.trim() knows it. */
+function isJsSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Prefix counts of lines holding something other than whitespace or a comment (a line whose
+ * trim() is neither empty nor starts with '#'); lineStarts are the offsets where lines start.
+ */
+export function codeLinePrefix(src: string, lineStarts: Int32Array): Int32Array {
+  const rows = lineStarts.length;
+  const out = new Int32Array(rows + 1);
+  for (let k = 0; k < rows; k++) {
+    const end = k + 1 < rows ? (lineStarts[k + 1] ?? 0) - 1 : src.length;
+    let i = lineStarts[k] ?? 0;
+    while (i < end && isJsSpace(src.charCodeAt(i))) i++;
+    out[k + 1] = (out[k] ?? 0) + (i < end && src.charCodeAt(i) !== 35 ? 1 : 0);
   }
   return out;
 }

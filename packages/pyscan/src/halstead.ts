@@ -26,7 +26,9 @@ export interface HalsteadMetrics {
 
 class Counter implements HalSink {
   operators = new Set<string>();
-  operands = new Set<string>();
+  /** Distinct operands per context (a set per context spares a joined key string per operand). */
+  operands = new Map<string, Set<string>>();
+  distinctOperands = 0;
   n1 = 0;
   n2 = 0;
 
@@ -37,7 +39,15 @@ class Counter implements HalSink {
 
   operandKey(ctx: string, key: string): void {
     this.n2++;
-    this.operands.add(`${ctx}\u0000${key}`);
+    let keys = this.operands.get(ctx);
+    if (!keys) {
+      keys = new Set<string>();
+      this.operands.set(ctx, keys);
+    }
+    if (!keys.has(key)) {
+      keys.add(key);
+      this.distinctOperands++;
+    }
   }
 }
 
@@ -57,7 +67,7 @@ export function analyzeHalstead(ix: SyntaxIndex, sc: Scopes): HalsteadMetrics {
     }
     ix.details.halstead(i, ctx, c);
   }
-  return report(c.operators.size, c.operands.size, c.n1, c.n2);
+  return report(c.operators.size, c.distinctOperands, c.n1, c.n2);
 }
 
 const OPERATOR_TYPES = new Set([

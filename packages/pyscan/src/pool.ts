@@ -1,5 +1,5 @@
 // A pool of worker threads, each with its own parser, that read and analyse files.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { failedAnalysis } from './analyze.js';
@@ -55,15 +55,24 @@ interface Slot {
 // How many requests each worker holds at once: two hides the message round trip.
 const PER_WORKER = 2;
 
-// Compiled (dist/*.js) the pool starts worker.js directly. Run from source it starts worker.ts through
-// an eval'd bootstrap that registers tsx's ESM loader inside the worker thread (loader flags of the
-// caller are not applied to an eval'd worker): that costs each thread a transpile of the whole
-// analyser, which is why the CLI and the benchmarks run the compiled package.
+// Compiled (dist/*.js) the pool starts worker.bundle.js (worker.js and its imports in one module,
+// made by `npm run build`, see scripts/bundle.mjs), or worker.js when there is no bundle.
+// Run from source it starts worker.ts through an eval'd bootstrap that registers tsx's ESM loader
+// inside the worker thread (loader flags of the caller are not applied to an eval'd worker): that
+// costs each thread a transpile of the whole analyser, which is why the CLI and the benchmarks run
+// the compiled package.
 const COMPILED = import.meta.url.endsWith('.js');
 
+/** The compiled worker: next to dist/pool.js, or one folder up from the CLI's bundle (dist/cli/). */
+function compiledWorker(): URL {
+  const dir = import.meta.url.endsWith('/cli/main.bundle.js') ? '../' : './';
+  const bundle = new URL(`${dir}worker.bundle.js`, import.meta.url);
+  return existsSync(bundle) ? bundle : new URL(`${dir}worker.js`, import.meta.url);
+}
+
 function startWorker(): Worker {
-  const entry = new URL(COMPILED ? './worker.js' : './worker.ts', import.meta.url);
-  if (COMPILED) return new Worker(entry, { execArgv: inheritedExecArgv() });
+  if (COMPILED) return new Worker(compiledWorker(), { execArgv: inheritedExecArgv() });
+  const entry = new URL('./worker.ts', import.meta.url);
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(bootstrap, { eval: true, execArgv: inheritedExecArgv() });

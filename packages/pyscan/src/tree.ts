@@ -7,7 +7,7 @@
 // the few details fetched on demand (names, operands, a def's last statement). The fast parser
 // (fast-parse/) builds the same index without tree-sitter.
 import { createRequire } from 'node:module';
-import { Language, type Node, Parser, Query, type Tree } from 'web-tree-sitter';
+import type { Node, Parser, Query, Tree } from 'web-tree-sitter';
 import type { IndexDetails } from './index-details.js';
 import { TsDetails } from './ts-details.js';
 
@@ -92,6 +92,9 @@ let loading: Promise<void> | null = null;
 /** Loads the Python grammar once per thread; later calls reuse it. */
 export function initPyscan(): Promise<void> {
   loading ??= (async () => {
+    // Imported here, not at the top: most runs never parse with tree-sitter, and its glue is
+    // 150 kB of JavaScript each worker thread would otherwise compile at start.
+    const { Language, Parser, Query } = await import('web-tree-sitter');
     await Parser.init();
     const require = createRequire(import.meta.url);
     const lang = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));

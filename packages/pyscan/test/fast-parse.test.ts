@@ -1,6 +1,6 @@
 // The fast parser (src/fast-parse/) against the tree-sitter path: on every golden case and on
-// tricky constructs both give the same rows, and what the fast parser leaves (Python 2, syntax
-// errors, match statements, 3.12 type parameters…) goes to tree-sitter with the same result.
+// tricky constructs (match statements included) both give the same rows, and what the fast parser
+// leaves (Python 2, syntax errors, 3.12 type parameters…) goes to tree-sitter with the same result.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { analyzeSource, useParser } from '../src/analyze.js';
@@ -118,6 +118,46 @@ class A(B, metaclass=M):
     else:
         yield from a
 `,
+  'a match statement': `def f(x):
+    match x:
+        case [1, -2, *rest] if rest:
+            return 1
+        case {"a": 1j - 2} | None:
+            return 2
+        case _:
+            return 3
+`,
+  'match: every kind of pattern, guards, as, unions, complex literals, patterns over lines': `def f(command, y):
+    match command.split(), y:  # comment
+        case [action]:
+            pass
+        case Point(x=0, y=-1.5) as p:
+            print("Origin")
+        case {"x": 0, **rest}: x = 1
+        case [Point(x=0, y=0), *_] | (_, _):
+            pass
+        case (1 | 2) as z if z > 1 or y:
+            pass
+        case -3 | -1-2j | 3+4j:
+            pass
+        case [-1, -2.5]:
+            return -1
+        case "a" "b" | None | True | False | a.b.c:
+            pass
+        case {1: _, "k": [a, b]}:
+            pass
+        case (
+            1,
+            2
+        ):
+            pass
+        case 1, *a:
+            return [1,
+                    2]
+    match = {"a": 1}
+    match["a"] = 2
+    return match
+`,
   'imports, semicolons, backslashes, form feeds and comments': `from . import a
 from ..b import (c as d,
     e,)
@@ -141,15 +181,6 @@ describe('the fast parser handles tricky constructs exactly as tree-sitter does'
 });
 
 const FALLBACKS: Record<string, string> = {
-  'a match statement': `def f(x):
-    match x:
-        case [1, -2, *rest] if rest:
-            return 1
-        case {"a": 1j - 2} | None:
-            return 2
-        case _:
-            return 3
-`,
   '3.12 type parameters': 'def f[T](x: T) -> T:\n    return x\n',
   'a 3.12 type alias': 'type X = int | str\n',
   'a Python 2 print statement': 'print "hello"\n',
@@ -176,9 +207,10 @@ describe('what the fast parser leaves goes to tree-sitter, with the same result'
   test('a Python 2 print statement is still reported as such', () => {
     assert.match(analyzeSource('print "hello"\n', 'x.py').file.parse_error ?? '', /print statement/);
   });
-  test('a match statement is measured (through tree-sitter)', () => {
-    const r = analyzeSource(FALLBACKS['a match statement'] ?? '', 'x.py');
+  test('a match statement is measured (by the fast parser)', () => {
+    const r = analyzeSource(TRICKY['a match statement'] ?? '', 'x.py');
     assert.equal(r.file.parse_error, null);
     assert.equal(r.functions[0]?.name, 'f');
+    assert.equal(r.functions[0]?.endline, 8);
   });
 });

@@ -29,7 +29,8 @@ export async function analyzeWithPool(
     );
     return { results, threads: pool.threads };
   } finally {
-    await pool.close();
+    // The workers stop while the report is written (only the process's exit waits for them).
+    void pool.close();
     if (tty) process.stderr.write('\r\u001b[K');
   }
 }

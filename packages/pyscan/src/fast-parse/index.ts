@@ -2,13 +2,13 @@
 // metrics read (the same nodes, parents and sizes tree-sitter's index would hold). Throws
 // Unsupported for anything it does not handle; analyze.ts then parses the file with tree-sitter.
 import type { HalSink, IndexDetails } from '../index-details.js';
-import { lineStartsOf, type SyntaxIndex } from '../tree.js';
-import { tokenize } from './lexer.js';
+import type { SyntaxIndex } from '../tree.js';
+import { type Tokens, tokenize } from './lexer.js';
 import { ParserCore } from './parser-core.js';
 import { parseModule } from './statements.js';
 import { Unsupported, unsupported } from './tokens.js';
 
-export { Unsupported };
+export { type Tokens, tokenize, Unsupported };
 
 /** Deepest nesting of indexed nodes the fast path builds (the checks in source-checks.ts stop at 1,000). */
 const MAX_NEST = 900;
@@ -57,9 +57,12 @@ class FastDetails implements IndexDetails {
   }
 }
 
-/** Parses source text (newlines normalised) into the metrics' index without tree-sitter. */
-export function fastParseIndexed(src: string): SyntaxIndex {
-  const P = new ParserCore(src, tokenize(src));
+/**
+ * Parses source text (newlines normalised) into the metrics' index without tree-sitter; `toks`
+ * are the text's tokens when the caller already has them.
+ */
+export function fastParseIndexed(src: string, toks: Tokens = tokenize(src)): SyntaxIndex {
+  const P = new ParserCore(src, toks);
   parseModule(P);
   const n = P.type.length;
   const pre = new Int32Array(n);
@@ -94,7 +97,7 @@ export function fastParseIndexed(src: string): SyntaxIndex {
     size: new Int32Array(n),
     details: new FastDetails(P, post),
     hasError: false,
-    lineStarts: lineStartsOf(src),
+    lineStarts: toks.lineStarts,
   };
   for (let i = 0; i < n; i++) {
     const id = post[i] ?? 0;

@@ -5,71 +5,36 @@
 // outside what valid Python 3.11 allows throws Unsupported (the caller falls back to tree-sitter).
 
 import { isDigit, isIdChar, isIdStart, operatorAt } from './lex-operators.js';
+import { StringLexer } from './lex-strings.js';
+import { commentRows, type Tokens } from './lexer-core.js';
 import * as T from './tokens.js';
 import { unsupported } from './tokens.js';
 
-/** Tokens of one file; the arrays are shared between files (valid until the next tokenize). */
-export interface Tokens {
-  count: number;
-  kind: Uint8Array;
-  start: Int32Array;
-  end: Int32Array;
-  row: Int32Array;
-}
-
-let cap = 0;
-let kind = new Uint8Array(0);
-let starts = new Int32Array(0);
-let ends = new Int32Array(0);
-let rows = new Int32Array(0);
-
-function ensure(n: number): void {
-  if (n <= cap) return;
-  cap = Math.max(n, cap * 2, 4096);
-  kind = new Uint8Array(cap);
-  starts = new Int32Array(cap);
-  ends = new Int32Array(cap);
-  rows = new Int32Array(cap);
-}
+export type { Tokens } from './lexer-core.js';
 
 const ID_RE = /[\p{ID_Start}_][\p{ID_Continue}]*/uy;
 
 const STRING_PREFIXES = new Set(['r', 'u', 'b', 'f', 'br', 'rb', 'fr', 'rf']);
 
-class Lexer {
-  src: string;
-  n: number;
-  pos = 0;
-  row = 0;
-  count = 0;
-  depth = 0;
-
-  constructor(src: string) {
-    this.src = src;
-    this.n = src.length;
-    ensure(src.length + 64);
-  }
-
-  emit(k: number, s: number, e: number, r: number): void {
-    const i = this.count++;
-    if (i >= cap) {
-      const old = { kind, starts, ends, rows };
-      cap = 0;
-      ensure(i * 2);
-      kind.set(old.kind);
-      starts.set(old.starts);
-      ends.set(old.ends);
-      rows.set(old.rows);
-    }
-    kind[i] = k;
-    starts[i] = s;
-    ends[i] = e;
-    rows[i] = r;
-  }
-
+class Lexer extends StringLexer {
   run(): Tokens {
-    const { src, n } = this;
+    const n = this.n;
     const indents = [0];
+    const lineHasTokens = this.lines(indents);
+    if (this.depth !== 0) unsupported('unclosed bracket');
+    if (lineHasTokens) this.emit(T.NEWLINE, n, n, this.row);
+    for (let k = 1; k < indents.length; k++) this.emit(T.DEDENT, n, n, this.row);
+    this.emit(T.EOF, n, n, this.row);
+    return this.tokens();
+  }
+
+  /**
+   * The tokens of every line; returns whether the last line has some. (Kept apart from run():
+   * V8 compiles this loop while it runs, and code after the loop that had not run yet made that
+   * compiled code bail out at the loop's end on most files.)
+   */
+  lines(indents: number[]): boolean {
+    const { src, n } = this;
     let lineStart = true;
     let lineHasTokens = false;
     while (this.pos < n) {
@@ -90,10 +55,11 @@ class Lexer {
         const c = src.charCodeAt(p);
         if (c === 10) {
           this.pos = p + 1;
-          this.row++;
+          this.nextRow(p + 1);
           continue;
         }
         if (c === 35) {
+          commentRows.push(this.row);
           const nl = src.indexOf('\n', p);
           this.pos = nl < 0 ? n : nl;
           continue;
@@ -125,30 +91,40 @@ class Lexer {
           if (lineHasTokens) this.emit(T.NEWLINE, this.pos, this.pos + 1, this.row);
           lineHasTokens = false;
           lineStart = true;
+        } else {
+          this.join();
         }
         this.pos++;
-        this.row++;
+        this.nextRow(this.pos);
         continue;
       }
       if (c === 35) {
+        commentRows.push(this.row);
         const nl = src.indexOf('\n', this.pos);
         this.pos = nl < 0 ? n : nl;
         continue;
       }
       if (c === 92) {
         if (src.charCodeAt(this.pos + 1) !== 10) unsupported('stray backslash');
+        this.join();
         this.pos += 2;
-        this.row++;
+        if (this.depth === 0 && this.blankAhead()) this.rawUnsafe = true;
+        this.nextRow(this.pos);
         continue;
       }
       this.lexOne(c);
       lineHasTokens = true;
     }
-    if (this.depth !== 0) unsupported('unclosed bracket');
-    if (lineHasTokens) this.emit(T.NEWLINE, n, n, this.row);
-    for (let k = 1; k < indents.length; k++) this.emit(T.DEDENT, n, n, this.row);
-    this.emit(T.EOF, n, n, this.row);
-    return { count: this.count, kind, start: starts, end: ends, row: rows };
+    return lineHasTokens;
+  }
+
+  /** The line from pos on holds only spaces, tabs and form feeds. */
+  blankAhead(): boolean {
+    const { src } = this;
+    for (let p = this.pos; ; p++) {
+      const c = src.charCodeAt(p);
+      if (c !== 32 && c !== 9 && c !== 12) return c === 10 || p >= this.n;
+    }
   }
 
   /** Lexes one name, number, string or operator at pos (c is its first code unit). */
@@ -159,6 +135,7 @@ class Lexer {
       let p = s + 1;
       while (p < this.n && isIdChar(src.charCodeAt(p))) p++;
       if (c >= 128 || (p < this.n && src.charCodeAt(p) >= 128)) {
+        this.rawUnsafe = true;
         ID_RE.lastIndex = s;
         if (!ID_RE.exec(src)) unsupported('unexpected character');
         p = ID_RE.lastIndex;
@@ -229,157 +206,13 @@ class Lexer {
     this.emit(T.NUMBER, s, p, this.row);
     this.pos = p;
   }
-
-  /** A plain string or bytes literal; s is where its prefix starts, qs its opening quote. */
-  string(s: number, qs: number): void {
-    const { src, n } = this;
-    const q = src.charCodeAt(qs);
-    const triple = src.charCodeAt(qs + 1) === q && src.charCodeAt(qs + 2) === q;
-    const row = this.row;
-    let p = triple ? qs + 3 : qs + 1;
-    for (;;) {
-      if (p >= n) unsupported('unterminated string');
-      const c = src.charCodeAt(p);
-      if (c === 92) {
-        if (src.charCodeAt(p + 1) === 10) this.row++;
-        p += 2;
-      } else if (c === 10) {
-        if (!triple) unsupported('newline in string');
-        this.row++;
-        p++;
-      } else if (c === q) {
-        if (!triple) {
-          p++;
-          break;
-        }
-        if (src.charCodeAt(p + 1) === q && src.charCodeAt(p + 2) === q) {
-          p += 3;
-          break;
-        }
-        p++;
-      } else {
-        p++;
-      }
-    }
-    this.emit(T.STRING, s, p, row);
-    this.pos = p;
-  }
-
-  /** An f-string: FSTART, its fields, FEND. */
-  fstring(s: number, qs: number, raw: boolean): void {
-    const { src, n } = this;
-    const q = src.charCodeAt(qs);
-    const triple = src.charCodeAt(qs + 1) === q && src.charCodeAt(qs + 2) === q;
-    let p = triple ? qs + 3 : qs + 1;
-    this.emit(T.FSTART, s, p, this.row);
-    for (;;) {
-      if (p >= n) unsupported('unterminated f-string');
-      const c = src.charCodeAt(p);
-      if (c === 92) {
-        const d = src.charCodeAt(p + 1);
-        if (!raw && d === 78 && src.charCodeAt(p + 2) === 123) {
-          const close = src.indexOf('}', p);
-          if (close < 0) unsupported('bad \\N escape');
-          p = close + 1;
-        } else if (d === 123 || d === 125) {
-          p++;
-        } else {
-          if (d === 10) this.row++;
-          p += 2;
-        }
-      } else if (c === 10) {
-        if (!triple) unsupported('newline in f-string');
-        this.row++;
-        p++;
-      } else if (c === q) {
-        if (!triple) {
-          p++;
-          break;
-        }
-        if (src.charCodeAt(p + 1) === q && src.charCodeAt(p + 2) === q) {
-          p += 3;
-          break;
-        }
-        p++;
-      } else if (c === 123) {
-        if (src.charCodeAt(p + 1) === 123) p += 2;
-        else p = this.field(p, q, triple);
-      } else if (c === 125) {
-        if (src.charCodeAt(p + 1) !== 125) unsupported('single } in f-string');
-        p += 2;
-      } else {
-        p++;
-      }
-    }
-    this.emit(T.FEND, p, p, this.row);
-    this.pos = p;
-  }
-
-  /** One replacement field starting at its `{`; returns the offset after its `}`. */
-  field(open: number, q: number, triple: boolean): number {
-    const { src, n } = this;
-    this.emit(T.FOPEN, open, open + 1, this.row);
-    const base = this.depth;
-    this.pos = open + 1;
-    for (;;) {
-      if (this.pos >= n) unsupported('unterminated f-string field');
-      const c = src.charCodeAt(this.pos);
-      if (c === 32 || c === 9) {
-        this.pos++;
-        continue;
-      }
-      if (c === 10 || c === 92 || c === 35)
-        unsupported('f-string field across lines, or with a backslash or comment');
-      if (c === q && (!triple || (src.charCodeAt(this.pos + 1) === q && src.charCodeAt(this.pos + 2) === q)))
-        unsupported('quote inside an f-string field');
-      if (this.depth === base) {
-        if (c === 125) {
-          this.emit(T.FCLOSE, this.pos, this.pos + 1, this.row);
-          return this.pos + 1;
-        }
-        const d = src.charCodeAt(this.pos + 1);
-        if (c === 33 && d !== 61) {
-          // A conversion: !r, !s or !a.
-          this.pos += 2;
-          continue;
-        }
-        if (c === 61 && d !== 61) {
-          // A self-documenting `=`.
-          this.pos++;
-          continue;
-        }
-        if (c === 58) return this.spec(q, triple);
-      }
-      this.lexOne(c);
-    }
-  }
-
-  /** A format specifier from its `:` to the field's `}`; returns the offset after the `}`. */
-  spec(q: number, triple: boolean): number {
-    const { src, n } = this;
-    this.emit(T.FSPEC, this.pos, this.pos + 1, this.row);
-    let p = this.pos + 1;
-    for (;;) {
-      if (p >= n) unsupported('unterminated format specifier');
-      const c = src.charCodeAt(p);
-      if (c === 10 || c === 92 || c === q) unsupported('odd format specifier');
-      if (c === 123) {
-        p = this.field(p, q, triple);
-      } else if (c === 125) {
-        this.emit(T.FCLOSE, p, p + 1, this.row);
-        return p + 1;
-      } else {
-        p++;
-      }
-    }
-  }
-
   operator(c: number, s: number): void {
     const packed = operatorAt(this.src, c, s);
     const k = packed & 0xff;
     const len = packed >> 8;
-    if (k === T.LPAR || k === T.LSQB || k === T.LBRACE) this.depth++;
-    else if (k === T.RPAR || k === T.RSQB || k === T.RBRACE) this.depth--;
+    if (k === T.LPAR || k === T.LSQB || k === T.LBRACE) {
+      if (++this.depth > this.maxDepth) this.maxDepth = this.depth;
+    } else if (k === T.RPAR || k === T.RSQB || k === T.RBRACE) this.depth--;
     if (this.depth < 0) unsupported('unbalanced bracket');
     this.emit(k, s, s + len, this.row);
     this.pos = s + len;

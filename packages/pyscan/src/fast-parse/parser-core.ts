@@ -106,6 +106,12 @@ export class ParserCore {
     return this.src.slice(this.tstart[t], this.tend[t]);
   }
 
+  /** Whether token t's text is `word` (without slicing it out of the source). */
+  is(t: number, word: string): boolean {
+    const s = this.tstart[t] ?? 0;
+    return (this.tend[t] ?? 0) - s === word.length && this.src.startsWith(word, s);
+  }
+
   /** Counts token t's row for radon's end line (a node it cares about starts there). */
   q(t: number): void {
     const r = this.trow[t] ?? 0;

@@ -90,10 +90,10 @@ export function smallStatement(P: P): void {
 // tree-sitter reads `print x` and `exec code` as Python 2 statements (a parse error for pyscan)
 // and `type X = …` as a 3.12 alias: those lines go to tree-sitter.
 function checkSoftKeyword(P: P): void {
-  const name = P.text(P.p);
+  const t = P.p;
   const next = P.peek();
-  if (name === 'type' && next === T.NAME) unsupported('type alias statement');
-  if (name !== 'print' && name !== 'exec') return;
+  if (next === T.NAME && P.is(t, 'type')) unsupported('type alias statement');
+  if (!P.is(t, 'print') && !P.is(t, 'exec')) return;
   if (next === T.LPAR) {
     const after = P.kind[matching(P, P.p + 1) + 1];
     if (after !== T.NEWLINE && after !== T.SEMI) unsupported('print or exec statement');

@@ -3,6 +3,7 @@
 // classes and asserts), whose rows are also kept out of the enclosing block's P.qmax.
 import { callArgs, targetList } from './atoms.js';
 import { bitwiseOr, expression, namedExpression, starExpressions } from './expressions.js';
+import { matchStatement } from './match.js';
 import type { ParserCore } from './parser-core.js';
 import { matching, smallStatement } from './simple-statements.js';
 import * as T from './tokens.js';
@@ -41,7 +42,7 @@ function statement(P: P): number {
     case T.KW_WITH:
       return compound(P, withStatement);
     case T.NAME:
-      if (P.text(P.p) === 'match' && endsWithColon(P)) unsupported('match statement');
+      if (P.is(P.p, 'match') && endsWithColon(P)) return compound(P, matchStatement);
       return simpleStatements(P);
     case T.INDENT:
       return P.fail();
@@ -73,7 +74,7 @@ function skipped(P: P, fn: (P: P) => void): number {
 }
 
 /** A suite after `:`; sets P.lastQ, P.blockQ and P.blockDoc. */
-function suite(P: P): void {
+export function suite(P: P): void {
   const outer = P.qmax;
   P.qmax = -1;
   let lastQ = -1;

@@ -78,7 +78,7 @@ async function session(pylint: boolean, bodies: Record<string, unknown>[]): Prom
     GITHUB_BASE_URL: pathToFileURL(base).href,
     PYLINT_ENABLED: String(pylint),
     MAX_REPO_SIZE_MB: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PORT: '0',
   });
   const server = await createServer(cfg);

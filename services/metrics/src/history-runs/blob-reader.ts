@@ -1,16 +1,29 @@
 import { spawn } from 'node:child_process';
+import { GitTreeError } from '../cache/git-tree.js';
 import { trackChildGroup } from '../process/child-groups.js';
 import { gitEnv, killGroup } from '../repo/run-git.js';
 
-interface Pending {
+/** One object as `git cat-file` names it: its id, type, size and (with contents) its bytes. */
+export interface GitObject {
   oid: string;
-  resolve: (b: Buffer) => void;
+  type: string;
+  size: number;
+  /** Empty when the reader reads only the headers (`info`). */
+  body: Buffer;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+interface Pending {
+  spec: string;
+  resolve: (o: GitObject) => void;
   reject: (e: Error) => void;
 }
 
 /**
- * One long-lived `git cat-file --batch` for a run: blobs are read straight from the object store by
- * id, in the order asked, without writing any work tree.
+ * One long-lived `git cat-file --batch` (or `--batch-check` for `info`: sizes and types only) for a
+ * run: objects are read straight from the object store by id or by name (`<commit>^{tree}`), in the
+ * order asked, without writing any work tree, and without a process per request.
  */
 export class BlobReader {
   private readonly child;
@@ -18,8 +31,12 @@ export class BlobReader {
   private buf: Buffer = Buffer.alloc(0);
   private failed: Error | null = null;
 
-  constructor(dir: string, signal?: AbortSignal) {
-    this.child = spawn('git', ['cat-file', '--batch'], {
+  constructor(
+    dir: string,
+    signal?: AbortSignal,
+    private readonly mode: 'contents' | 'info' = 'contents',
+  ) {
+    this.child = spawn('git', ['cat-file', mode === 'contents' ? '--batch' : '--batch-check'], {
       cwd: dir,
       env: gitEnv(),
       stdio: ['pipe', 'pipe', 'ignore'],
@@ -38,11 +55,16 @@ export class BlobReader {
   }
 
   /** The bytes of blob `oid`. */
-  read(oid: string): Promise<Buffer> {
+  async read(oid: string): Promise<Buffer> {
+    return (await this.object(oid)).body;
+  }
+
+  /** The object `spec` names (an id, or e.g. `<commit>^{tree}`); a missing one is a `GitTreeError`. */
+  object(spec: string): Promise<GitObject> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
-      this.queue.push({ oid, resolve, reject });
-      this.child.stdin.write(`${oid}\n`);
+      this.queue.push({ spec, resolve, reject });
+      this.child.stdin.write(`${spec}\n`);
     });
   }
 
@@ -51,7 +73,8 @@ export class BlobReader {
     killGroup(this.child);
   }
 
-  // Answers are `<oid> blob <size>\n<bytes>\n`, or `<oid> missing\n`, in request order.
+  // Answers are `<oid> <type> <size>\n<bytes>\n` (no bytes for `info`), or `<spec> missing\n`, in
+  // request order.
   private onData(chunk: Buffer): void {
     this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
     for (;;) {
@@ -63,15 +86,22 @@ export class BlobReader {
       if (header[1] === 'missing' || header.length < 3) {
         this.queue.shift();
         this.buf = this.buf.subarray(nl + 1);
-        head.reject(new Error(`blob ${head.oid} is missing from the clone`));
+        head.reject(new GitTreeError(`object ${head.spec} is missing from the clone`));
         continue;
       }
+      const [oid = '', type = ''] = header;
       const size = Number(header[2]);
+      if (this.mode === 'info') {
+        this.buf = this.buf.subarray(nl + 1);
+        this.queue.shift();
+        head.resolve({ oid, type, size, body: EMPTY });
+        continue;
+      }
       if (this.buf.length < nl + 1 + size + 1) return;
       const body = Buffer.from(this.buf.subarray(nl + 1, nl + 1 + size));
       this.buf = this.buf.subarray(nl + 1 + size + 1);
       this.queue.shift();
-      head.resolve(body);
+      head.resolve({ oid, type, size, body });
     }
   }
 }

@@ -22,10 +22,15 @@ export interface ChildResults {
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/** Rows of one commit of a history run, in the shape of a normal run's rows. */
+/**
+ * Rows of one commit of a history run, in the shape of a normal run's rows. The summary covers every
+ * file of `analyses`; the file, class and function rows only those `rowsOf` keeps (all by default: a
+ * per-commit run copies the rows of files unchanged since the previous one inside the database).
+ */
 export function childResults(
   analyses: FileAnalysis[],
   info: { repoUrl: string; ref: string; commitSha: string; durationMs: number; now: number },
+  rowsOf: (a: FileAnalysis, index: number) => boolean = () => true,
 ): ChildResults {
   const base = summarize(analyses, {
     repository: info.repoUrl,
@@ -36,8 +41,9 @@ export function childResults(
     duration_s: Math.round(info.durationMs / 100) / 10,
   });
   const summary = { ...base, duplicated_lines: null, duplicated_lines_pct: null };
+  const rowed = analyses.filter(rowsOf);
   return {
-    files: analyses.map((a) => ({
+    files: rowed.map((a) => ({
       ...fileRow(a.file, undefined, undefined, undefined, null),
       last_changed: null,
       main_author_name: null,
@@ -46,8 +52,8 @@ export function childResults(
       complexity_sum: null,
       cognitive_sum: null,
     })),
-    classes: analyses.flatMap((a) => a.classes),
-    functions: analyses.flatMap((a) =>
+    classes: rowed.flatMap((a) => a.classes),
+    functions: rowed.flatMap((a) =>
       a.functions.map(({ class: cls, is_method, ...rest }) => ({
         ...rest,
         class_name: cls,

@@ -1,17 +1,19 @@
 import type { Logger } from '@app/kit';
 import type { AnalyzerPool, FileAnalysis } from '@app/pyscan';
 import type { BlobCache } from '../cache/blob-cache.js';
-import { listTree } from '../cache/git-tree.js';
+import type { TreeEntry } from '../cache/git-tree.js';
 import type { RunEnv } from '../jobs/run-env.js';
 import { RunGone } from '../jobs/run-gone.js';
 import type { StageReporter } from '../jobs/stage-reporter.js';
 import type { AnalysisRow } from '../store/repos/analyses-repo.js';
-import { historyRunsRepo } from '../store/repos/history-runs-repo.js';
+import { type CopiedFiles, CopyMismatch, historyRunsRepo } from '../store/repos/history-runs-repo.js';
 import { BlobReader } from './blob-reader.js';
 import { childResults } from './child-rows.js';
 import { type CommitFileRules, commitFiles } from './commit-files.js';
+import { planCopy, type StoredCommit } from './copy-plan.js';
 import type { HistorySpec } from './history-spec.js';
 import { type LineCommit, selectCommits } from './select-commits.js';
+import { TreeLister } from './tree-lister.js';
 
 /** What a history run needs from the run around it. */
 export interface HistoryInput {
@@ -32,6 +34,19 @@ export interface HistoryInput {
   log: Logger;
 }
 
+/** One commit listed and measured, ready to store. */
+interface Measured {
+  files: TreeEntry[];
+  analyses: FileAnalysis[];
+  /** Contents pyscan measured for this commit (the others came from the cache or an earlier commit). */
+  measured: number;
+  t0: number;
+}
+
+// Commits listed and measured ahead of the one being stored: the pool stays busy while the event
+// loop stores, and memory holds the results of a few commits only.
+const LOOKAHEAD = 2;
+
 /** How a history run went: commits measured now, and kept from an earlier attempt. */
 export interface HistoryOutcome {
   commits: number;
@@ -39,10 +54,11 @@ export interface HistoryOutcome {
 }
 
 /**
- * Measures the selected earlier commits one after another (newest first), each from its tree listing:
+ * Measures the selected earlier commits one after another (newest first), each from its tree listing
+ * (read through `git cat-file`, folders unchanged since the previous commit not read again):
  * contents already known come from the cache, the rest are read with `git cat-file --batch` and
  * measured on the pool; each commit is stored as its own run as soon as it is measured, while the
- * next one is being measured.
+ * next ones (up to LOOKAHEAD) are being measured.
  */
 export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome> {
   const { env, row, dir, cache, report } = i;
@@ -51,77 +67,129 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
   const stored = new Set((await historyRunsRepo.children(env.ctx.db, row.id)).map((c) => c.commit_sha));
   await report.stage('history');
   report.progress(0, commits.length);
+  // Two long-lived `git cat-file` processes for the whole run: contents (trees, blobs) and sizes.
   const reader = new BlobReader(dir, signal);
+  const sizes = new BlobReader(dir, signal, 'info');
+  const lister = new TreeLister(reader, sizes);
+  // Blob ids of each commit listed and not yet stored: the cache keeps their results in memory.
+  const live = new Map<number, Set<string>>();
+  let listing: Promise<unknown> = Promise.resolve();
+  const measure = (k: number): Promise<Measured> => {
+    const c = commits[k]!;
+    // Listings one after another (each reuses the folders of the one before), measuring overlaps.
+    const listed = listing.then(() => lister.list(c.sha));
+    listing = listed.catch(() => {});
+    return listed.then(async (tree) => {
+      const t0 = Date.now();
+      const files = commitFiles(tree, i.rules);
+      live.set(k, new Set(files.map((f) => f.oid)));
+      let measured = 0;
+      const analyses = await cache.resolve(
+        files.map((f) => ({ path: f.path, oid: f.oid })),
+        async (item) => {
+          measured++;
+          return i.pool.analyzeSource(await reader.read(item.oid ?? ''), item.path);
+        },
+        undefined,
+        signal,
+      );
+      return { files, analyses, measured, t0 };
+    });
+  };
+  const ahead = new Map<number, Promise<Measured>>();
+  let next = 0;
   let writing: Promise<void> = Promise.resolve();
+  let previous: StoredCommit | null = null;
   let reused = 0;
-  // Where the time goes, for the log: measuring (listing, reading, pyscan) and storing.
-  let measureMs = 0;
+  // Where the time goes, for the log: waiting for measurements (listing, reading, pyscan) and storing.
+  let waitMs = 0;
   let writeMs = 0;
   try {
     for (let k = 0; k < commits.length; k++) {
       const c = commits[k]!;
       signal.throwIfAborted();
+      // The pool measures the next commits while this one is stored.
+      for (; next < commits.length && next <= k + LOOKAHEAD; next++) {
+        if (stored.has(commits[next]!.sha)) continue;
+        const p = measure(next);
+        p.catch(() => {});
+        ahead.set(next, p);
+      }
+      const done = k + 1;
       if (stored.has(c.sha)) {
         reused++;
-        report.commit(k + 1, commits.length, tick(c, 0, 0, true, 0));
+        writing = writing.then(() => report.commit(done, commits.length, tick(c, 0, 0, true, 0)));
         continue;
       }
-      const t0 = Date.now();
-      const before = cache.measured;
-      const files = commitFiles(await listTree(dir, c.sha, signal), i.rules);
-      const analyses = await cache.resolve(
-        files.map((f) => ({ path: f.path, oid: f.oid })),
-        async (item) => i.pool.analyzeSource(await reader.read(item.oid ?? ''), item.path),
-        undefined,
-        signal,
-      );
-      const measured = cache.measured - before;
-      cache.retain(new Set(files.map((f) => f.oid)));
-      measureMs += Date.now() - t0;
-      // The previous commit's write ran while this one was measured; one write at a time.
+      const w = Date.now();
+      const m = await ahead.get(k)!;
+      ahead.delete(k);
+      waitMs += Date.now() - w;
+      // Results of blobs no commit from this one on uses are dropped (memory stays bounded).
+      for (const j of live.keys()) if (j < k) live.delete(j);
+      const keep = new Set<string>();
+      for (const oids of live.values()) for (const o of oids) keep.add(o);
+      cache.retain(keep);
+      // One write at a time, in commit order.
       await writing;
-      const done = k + 1;
       const w0 = Date.now();
-      writing = store(i, c, analyses, t0).then(() => {
+      writing = store(i, c, m.files, m.analyses, previous, m.t0).then((s) => {
+        previous = s;
         writeMs += Date.now() - w0;
-        report.commit(done, commits.length, tick(c, files.length, measured, false, Date.now() - t0));
+        report.commit(done, commits.length, tick(c, m.files.length, m.measured, false, Date.now() - m.t0));
       });
       writing.catch(() => {});
     }
     await writing;
   } finally {
     reader.close();
+    sizes.close();
   }
   await cache.flush();
-  i.log.info({ commits: commits.length, reused, measureMs, writeMs }, 'history commits done');
+  i.log.info({ commits: commits.length, reused, waitMs, writeMs }, 'history commits done');
   return { commits: commits.length, reused };
 }
 
+/**
+ * Stores one commit as a per-commit run: the rows of files unchanged since `previous` (same path, same
+ * blob) are copied from it inside the database, only the others' rows are sent.
+ */
 async function store(
   i: HistoryInput,
   c: LineCommit,
+  files: TreeEntry[],
   analyses: FileAnalysis[],
+  previous: StoredCommit | null,
   startedAt: number,
-): Promise<void> {
+): Promise<StoredCommit> {
   await i.cache.flush();
   const now = Date.now();
-  const results = childResults(analyses, {
-    repoUrl: i.row.repo_url,
-    ref: i.refUsed,
-    commitSha: c.sha,
-    durationMs: now - startedAt,
-    now,
-  });
-  const id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, {
+  const plan = planCopy(previous, files, analyses);
+  const child = (copied: CopiedFiles | null) => ({
     commitSha: c.sha,
     commitDate: c.date,
     refUsed: i.refUsed,
     settings: i.childSettings,
     startedAt,
     now,
-    results,
+    copy: copied,
+    results: childResults(
+      analyses,
+      { repoUrl: i.row.repo_url, ref: i.refUsed, commitSha: c.sha, durationMs: now - startedAt, now },
+      copied ? (_, k) => !plan.copied.has(k) : undefined,
+    ),
   });
+  let id: number | null;
+  try {
+    id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, child(plan.copy));
+  } catch (e) {
+    if (!(e instanceof CopyMismatch)) throw e;
+    // The earlier run's rows were not all there (nothing was stored): store this commit whole.
+    i.log.warn({ err: e, commit: c.sha }, 'per-commit run stored without copying');
+    id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, child(null));
+  }
   if (id === null) throw new RunGone(i.row.id);
+  return { id, blobs: plan.blobs };
 }
 
 function tick(c: LineCommit, files: number, measured: number, reused: boolean, ms: number) {

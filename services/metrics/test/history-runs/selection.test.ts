@@ -1,9 +1,11 @@
 // The pure parts of history runs: which commits, which files of a commit, which requests.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { type FileAnalysis, failedAnalysis, timeoutError } from '@app/pyscan';
 import { compileGlobs } from '@app/pyscan/config';
 import type { TreeEntry } from '../../src/cache/git-tree.js';
 import { commitFiles } from '../../src/history-runs/commit-files.js';
+import { planCopy } from '../../src/history-runs/copy-plan.js';
 import { parseHistory } from '../../src/history-runs/history-spec.js';
 import { evenlySpaced } from '../../src/history-runs/select-commits.js';
 
@@ -83,4 +85,62 @@ test('history requests: booleans keep their meaning, objects ask for a history r
   assert.deepEqual(fields({}), ['history']);
   assert.deepEqual(fields('all'), ['history']);
   assert.deepEqual(fields([1]), ['history']);
+});
+
+test("a commit copies the rows of files with the previous run's path and blob, both reusable", () => {
+  const ok = (path: string): FileAnalysis => {
+    const f = failedAnalysis(path, 'x');
+    return { ...f, file: { ...f.file, parse_error: null } };
+  };
+  const timedOut = (path: string) => failedAnalysis(path, timeoutError(30));
+  const entry = (path: string, oid: string) => ({ path, oid, mode: '100644', size: 1 });
+  const previous = {
+    id: 7,
+    blobs: new Map<string, string | null>([
+      ['a.py', 'A'],
+      ['b.py', 'B1'],
+      ['c.py', 'C'],
+      ['e.py', 'E'],
+      ['f.py', null],
+      ['g.py', 'G'],
+      ['s.py', 'S'],
+    ]),
+  };
+  // a.py same; b.py changed; c.py renamed to d.py; e.py gone; f.py timed out before, measured now;
+  // g.py times out now; s.py same blob, but a syntax error (a result of the content: reusable).
+  const files = [
+    entry('a.py', 'A'),
+    entry('b.py', 'B2'),
+    entry('d.py', 'C'),
+    entry('f.py', 'F'),
+    entry('g.py', 'G'),
+    entry('s.py', 'S'),
+  ];
+  const analyses = [
+    ok('a.py'),
+    ok('b.py'),
+    ok('d.py'),
+    ok('f.py'),
+    timedOut('g.py'),
+    failedAnalysis('s.py', 'syntax error'),
+  ];
+  const plan = planCopy(previous, files, analyses);
+  assert.deepEqual(plan.copy, { fromId: 7, paths: ['a.py', 's.py'] });
+  assert.deepEqual([...plan.copied], [0, 5]);
+  assert.deepEqual(
+    [...plan.blobs],
+    [
+      ['a.py', 'A'],
+      ['b.py', 'B2'],
+      ['d.py', 'C'],
+      ['f.py', 'F'],
+      ['g.py', null],
+      ['s.py', 'S'],
+    ],
+  );
+  // The first commit, or nothing in common: every row is sent.
+  assert.equal(planCopy(null, files, analyses).copy, null);
+  const none = planCopy({ id: 7, blobs: new Map([['z.py', 'Z']]) }, files, analyses);
+  assert.equal(none.copy, null);
+  assert.equal(none.copied.size, 0);
 });

@@ -1,10 +1,18 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ChildResults } from '../../history-runs/child-rows.js';
 import type { MetricsDB } from '../schema.js';
 import type { AnalysisRow } from './analyses-repo.js';
 
-// Rows per INSERT: as many as stay under ~30,000 bound parameters (both engines allow more).
-const batchOf = (columns: number): number => Math.max(1, Math.floor(30_000 / Math.max(1, columns)));
+// Rows per INSERT: at most 500 and under ~30,000 bound parameters. Small statements, because SQLite
+// runs them on the event loop: between two, the analyzer pool's answers are taken and its threads
+// fed again (each holds two files at a time), so a per-commit run's write does not leave them idle.
+const batchOf = (columns: number): number =>
+  Math.max(1, Math.min(500, Math.floor(30_000 / Math.max(1, columns))));
+
+// Files per copying statement, for the same reason (~1,000–2,000 rows, a few ms of SQLite each).
+const COPY_FILES = 50;
+
+const breathe = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 function batches<T extends object>(rows: T[]): T[][] {
   if (rows.length === 0) return [];
@@ -14,6 +22,48 @@ function batches<T extends object>(rows: T[]): T[][] {
   return out;
 }
 
+const RESULT_TABLES = ['file_metrics', 'class_metrics', 'function_metrics'] as const;
+type ResultTable = (typeof RESULT_TABLES)[number];
+
+// Every column of the three result tables but `id` and `analysis_id`, read from the database itself
+// once per database handle, so that copies carry every column (also ones later migrations add).
+const columnsOf = new WeakMap<object, Promise<Record<ResultTable, string[]>>>();
+
+function resultColumns(db: Kysely<MetricsDB>): Promise<Record<ResultTable, string[]>> {
+  let p = columnsOf.get(db);
+  if (!p) {
+    p = db.introspection.getTables().then((tables) => {
+      const out = {} as Record<ResultTable, string[]>;
+      for (const t of RESULT_TABLES) {
+        const cols = tables.find((x) => x.name === t)?.columns.map((c) => c.name) ?? [];
+        out[t] = cols.filter((c) => c !== 'id' && c !== 'analysis_id');
+        if (!out[t].includes('path')) throw new Error(`${t} has no path column`);
+      }
+      return out;
+    });
+    p.catch(() => columnsOf.delete(db));
+    columnsOf.set(db, p);
+  }
+  return p;
+}
+
+/**
+ * The rows of files unchanged since an earlier per-commit run of the same history run (same path, same
+ * blob): copied from that run inside the database rather than sent again.
+ */
+export interface CopiedFiles {
+  /** The earlier per-commit run. */
+  fromId: number;
+  /**
+   * The paths whose rows are copied (same path and blob there), in path order. Checked: a file row
+   * missing rolls the commit back with `CopyMismatch`.
+   */
+  paths: string[];
+}
+
+/** The earlier per-commit run did not hold the rows a copy expected; nothing was stored. */
+export class CopyMismatch extends Error {}
+
 /** One commit of a history run, ready to store. */
 export interface NewChild {
   commitSha: string;
@@ -22,6 +72,8 @@ export interface NewChild {
   settings: Record<string, unknown>;
   startedAt: number;
   now: number;
+  /** Rows of the files `results` holds none for; null: `results` holds every file's rows. */
+  copy?: CopiedFiles | null;
   results: ChildResults;
 }
 
@@ -38,6 +90,7 @@ export const historyRunsRepo = {
     owner: string,
     c: NewChild,
   ): Promise<number | null> {
+    const columns = c.copy ? await resultColumns(db) : null;
     return db.transaction().execute(async (tx) => {
       const held = await tx
         .updateTable('analyses')
@@ -58,8 +111,8 @@ export const historyRunsRepo = {
           status: 'done',
           stage: 'done',
           stage_times: JSON.stringify([{ stage: 'done', at: c.now }]),
-          progress_done: c.results.files.length,
-          progress_total: c.results.files.length,
+          progress_done: c.results.summaryRow.files,
+          progress_total: c.results.summaryRow.files,
           commit_sha: c.commitSha,
           commit_date: c.commitDate,
           history_parent_id: parent.id,
@@ -76,12 +129,33 @@ export const historyRunsRepo = {
         .executeTakeFirstOrThrow();
       const id = Number(child.id);
       const r = c.results;
-      for (const b of batches(r.files.map((x) => ({ ...x, analysis_id: id }))))
+      if (c.copy && columns) {
+        const { fromId, paths } = c.copy;
+        let files = 0;
+        for (let k = 0; k < paths.length; k += COPY_FILES) {
+          const part = paths.slice(k, k + COPY_FILES);
+          for (const table of RESULT_TABLES) {
+            const n = await copyRows(tx, table, columns[table], fromId, part, id);
+            if (table === 'file_metrics') files += n;
+            await breathe();
+          }
+        }
+        if (files !== paths.length) {
+          throw new CopyMismatch(`run ${fromId} gave ${files} file rows, ${paths.length} expected`);
+        }
+      }
+      for (const b of batches(r.files.map((x) => ({ ...x, analysis_id: id })))) {
         await tx.insertInto('file_metrics').values(b).execute();
-      for (const b of batches(r.classes.map((x) => ({ ...x, analysis_id: id }))))
+        await breathe();
+      }
+      for (const b of batches(r.classes.map((x) => ({ ...x, analysis_id: id })))) {
         await tx.insertInto('class_metrics').values(b).execute();
-      for (const b of batches(r.functions.map((x) => ({ ...x, analysis_id: id }))))
+        await breathe();
+      }
+      for (const b of batches(r.functions.map((x) => ({ ...x, analysis_id: id })))) {
         await tx.insertInto('function_metrics').values(b).execute();
+        await breathe();
+      }
       await tx
         .insertInto('summaries')
         .values({ ...r.summaryRow, analysis_id: id })
@@ -118,3 +192,22 @@ export const historyRunsRepo = {
     return Number(res.numDeletedRows);
   },
 };
+
+/**
+ * `INSERT … SELECT` of one table's rows of `paths` in run `fromId` into run `id`, in path order (as a
+ * whole run is stored; the `(analysis_id, path)` index finds them); returns how many rows it copied.
+ */
+async function copyRows(
+  tx: Kysely<MetricsDB>,
+  table: ResultTable,
+  columns: string[],
+  fromId: number,
+  paths: string[],
+  id: number,
+): Promise<number> {
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const res = await sql`insert into ${sql.table(table)} (analysis_id, ${list})
+    select cast(${id} as bigint), ${list} from ${sql.table(table)}
+    where analysis_id = ${fromId} and path in (${sql.join(paths)}) order by path, id`.execute(tx);
+  return Number(res.numAffectedRows ?? 0);
+}

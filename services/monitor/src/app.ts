@@ -18,10 +18,12 @@ import { healthRoutes } from './api/health/routes.js';
 import { heartbeatRoutes } from './api/heartbeat/routes.js';
 import { incidentNotesRoutes } from './api/incidents/notes-routes.js';
 import { incidentsRoutes } from './api/incidents/routes.js';
+import { locationsRoutes } from './api/locations/routes.js';
 import { maintenanceRoutes } from './api/maintenance/routes.js';
 import { monitorBulkRoutes } from './api/monitors/bulk-routes.js';
 import { monitorsRoutes } from './api/monitors/routes.js';
 import { monitorTestRoutes } from './api/monitors/test-routes.js';
+import { probeRoutes } from './api/probe/routes.js';
 import { prometheusRoutes } from './api/prometheus/routes.js';
 import { publicRoutes } from './api/public/routes.js';
 import { publicPagesRoutes } from './api/public-pages/routes.js';
@@ -85,7 +87,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         description: 'Uptime monitoring: checks, incidents, alerts.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'JWT or mon_ API key' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'JWT, mon_ API key, or mon_probe_ token (probe endpoints only)',
+          },
+        },
       },
     },
   });
@@ -131,6 +139,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(incidentsRoutes(ctx));
   await app.register(incidentNotesRoutes(ctx));
   await app.register(transferRoutes(ctx));
+  await app.register(locationsRoutes(ctx));
+  await app.register(probeRoutes(ctx));
   await app.register(uptimeRoutes(ctx));
   await app.register(badgesRoutes(ctx));
   await app.register(prometheusRoutes(ctx));

@@ -40,6 +40,8 @@ export const configSchema = {
   BREAK_GLASS_USERNAME: str(),
   /** How often open incidents are checked for a due escalation step (milliseconds). */
   ESCALATION_TICK_MS: int({ default: 15_000, min: 50, max: 600_000 }),
+  /** How often check locations are looked at for one that stopped reporting (milliseconds). */
+  LOCATION_WATCH_MS: int({ default: 5_000, min: 50, max: 600_000 }),
 };
 
 export interface MonitorConfig {
@@ -66,6 +68,8 @@ export interface MonitorConfig {
   breakGlassUsername: string | undefined;
   /** Period of the escalation tick (ESCALATION_TICK_MS). */
   escalationTickMs: number;
+  /** Period of the offline watch of check locations (LOCATION_WATCH_MS). */
+  locationWatchMs: number;
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -94,6 +98,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     passwordLogin: c.PASSWORD_LOGIN === 'enabled',
     breakGlassUsername: c.BREAK_GLASS_USERNAME,
     escalationTickMs: c.ESCALATION_TICK_MS,
+    locationWatchMs: c.LOCATION_WATCH_MS,
   };
 }
 

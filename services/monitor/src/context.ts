@@ -4,6 +4,7 @@ import type { DerivedKeys } from './auth/secret-key.js';
 import type { MonitorConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
 import type { HealthProbe } from './health/health-probe.js';
+import type { LocationRegistry } from './locations/location-registry.js';
 import type { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import type { OutboxWorker } from './notify/outbox-worker.js';
 import type { ServiceMetrics } from './prometheus/service-metrics.js';
@@ -32,4 +33,6 @@ export interface AppContext {
   prometheus: ServiceMetrics;
   /** What `/readyz` answers. */
   health: HealthProbe;
+  /** Which check locations are online (issue 13), from memory. */
+  locations: LocationRegistry;
 }

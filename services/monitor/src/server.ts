@@ -11,6 +11,8 @@ import { InstanceRelay } from './events/instance-relay.js';
 import { HealthProbe } from './health/health-probe.js';
 import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js';
 import { startReminders } from './incidents/reminders.js';
+import { LocationRegistry } from './locations/location-registry.js';
+import { startLocationWatch } from './locations/offline-watch.js';
 import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
 import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
 import { ServiceMetrics } from './prometheus/service-metrics.js';
@@ -36,6 +38,8 @@ export interface ServerOptions {
   startEngine?: boolean;
   /** Notification outbox tuning; `start: false` queues without delivering (restart tests). */
   outbox?: OutboxOptions & { start?: boolean };
+  /** Tests: when the location watch counts this process as started (its grace after a restart). */
+  locationWatch?: { startedAt?: number };
 }
 
 /** Opens storage, migrates, seeds the first admin, builds the app and starts the check engine: everything but listening. */
@@ -45,6 +49,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     level: config.logLevel,
     secretPathPrefixes: SECRET_PATH_PREFIXES,
   });
+  const startedAt = Date.now();
   ensureWritableDir(config.dataDir);
   // A migration encrypts credentials stored in clear by older versions, so it may need the keys;
   // loaded on first use, a database that cannot be reached stays the one problem reported.
@@ -60,6 +65,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   const bus = new EventBus();
   const settings = new SettingsStore(database.db, keys.encryption);
   const maintenance = new MaintenanceSchedule(database.db, log);
+  const locations = new LocationRegistry(database.db, bus, log);
   const { start: startOutbox = true, ...outboxOptions } = opts.outbox ?? {};
   const outbox = new OutboxWorker(
     {
@@ -81,6 +87,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     renewMs: Math.round(leaseMs / 3),
     pollMs: config.changePollSeconds * 1000,
     isUnderMaintenance: (id, at) => maintenance.isUnderMaintenance(id, new Date(at)),
+    isLocationOnline: (id) => locations.isOnline(id),
     // Incidents open and resolve, and their alerts are queued, in the transaction of the results.
     inTransaction: async (trx, stored) => {
       const events = await applyIncidentRules(trx, stored.map(toResultFact), { outbox });
@@ -126,8 +133,10 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     maintenance,
     prometheus,
     health,
+    locations,
   };
   await maintenance.start();
+  await locations.start();
   try {
     await ensureFirstAdmin(ctx);
   } catch (e) {
@@ -154,6 +163,14 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   const reminders = engineOn ? startReminders(database.db, ctx, log) : null;
   const escalation = engineOn ? startEscalation(database.db, ctx, log, config.escalationTickMs) : null;
   const notices = engineOn ? startSubscriptionUpkeep(database.db, ctx, log) : null;
+  // Locations that stop reporting go offline; shard 0's holder looks (one per cluster).
+  const locationWatch = engineOn
+    ? startLocationWatch(ctx, {
+        everyMs: config.locationWatchMs,
+        startedAt: opts.locationWatch?.startedAt ?? startedAt,
+        owner: engine.owner,
+      })
+    : null;
   const dataJobs = engineOn
     ? startDataJobs(database.db, log, {
         retentionDays: async () => (await getSettings(ctx)).data_retention_days,
@@ -170,10 +187,12 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
       await Promise.all([engineOn ? engine.stop() : null, app.close()]);
       reminders?.stop();
       await escalation?.stop();
+      await locationWatch?.stop();
       notices?.stop();
       await dataJobs?.stop();
       await outbox.stop();
       maintenance.stop();
+      locations.stop();
       await relay?.close();
       await closeHttpAgents();
       await database.close();

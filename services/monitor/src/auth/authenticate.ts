@@ -7,6 +7,7 @@ import { usersRepo } from '../store/repos/users-repo.js';
 import { mfaEnrolmentRequired } from '../two-factor/enrolment-gate.js';
 import { verifyAccessToken } from './access-tokens.js';
 import { keyPrincipal, type Principal, roleAtLeast, userPrincipal } from './principal.js';
+import { isProbeToken, resolveProbeLocation } from './probe-token.js';
 import { API_KEY_PREFIX, lookupPrefix, sameDigest, sha256 } from './secrets.js';
 
 // last_used_at is written at most once a minute per key: exact to the minute, no write per request.
@@ -79,13 +80,21 @@ export function installAuthentication(
   },
 ) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('probeLocation', null);
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config?.auth;
     if (!rule) {
       // Unknown routes fall through to the 404 handler; framework routes (docs) are public.
       return;
     }
-    if (rule.role === 'public') return;
+    if (rule.role === 'public') {
+      // Public routes ignore credentials, but a probe token opens nothing but the probe endpoints.
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+      if (m && isProbeToken(m[1]!)) {
+        throw errors.probe_token_not_allowed('A probe token only opens the probe endpoints (/api/probe/*).');
+      }
+      return;
+    }
     // A token or key in a URL ends up in access logs and browser history: refused everywhere.
     if (queryParam(req, 'token') !== undefined) {
       throw errors.invalid_token(
@@ -93,6 +102,19 @@ export function installAuthentication(
       );
     }
     const raw = credential(req);
+    // Probe tokens first: they start with `mon_` too. They open the probe endpoints and nothing else,
+    // and nothing else opens those.
+    if (rule.role === 'probe' || (raw && isProbeToken(raw))) {
+      if (rule.role !== 'probe') {
+        throw errors.probe_token_not_allowed('A probe token only opens the probe endpoints (/api/probe/*).');
+      }
+      if (!raw)
+        throw errors.unauthorized('A probe token is required: send "Authorization: Bearer mon_probe_…".');
+      if (!isProbeToken(raw))
+        throw errors.probe_only('This endpoint is for probes: it takes a probe token only.');
+      req.probeLocation = await resolveProbeLocation(ctx, raw);
+      return;
+    }
     const ticket = opts.ticketPaths.includes(req.routeOptions.url ?? '')
       ? queryParam(req, 'ticket')
       : undefined;

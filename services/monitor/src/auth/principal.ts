@@ -1,3 +1,4 @@
+import type { LocationRow } from '../store/repos/locations-repo.js';
 import type { Role } from '../store/schema.js';
 
 type PrincipalUser = {
@@ -51,8 +52,11 @@ export function keyPrincipal(user: PrincipalUser, key: { id: number; name: strin
 
 /** What a route demands of its caller; declared in the route's `config.auth`. */
 export interface AuthRule {
-  /** Lowest role allowed, or `public` for routes without credentials. */
-  role: Role | 'public';
+  /**
+   * Lowest role allowed, `public` for routes without credentials, or `probe` for the probe
+   * endpoints: only a location's `mon_probe_` token opens those, and it opens nothing else.
+   */
+  role: Role | 'public' | 'probe';
   /** Refuse API keys (403): actions that mint credentials need a signed-in person. */
   jwtOnly?: boolean;
   /** Reachable while a password change is pending (the forced first-login change). */
@@ -71,6 +75,8 @@ export function roleAtLeast(role: Role, needed: Role): boolean {
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** The location whose probe token authenticated a `probe` route; null elsewhere. */
+    probeLocation: LocationRow | null;
   }
   interface FastifyContextConfig {
     auth?: AuthRule;

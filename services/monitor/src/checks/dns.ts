@@ -45,8 +45,8 @@ export function parseDnsResolver(text: string): ParseResolverResult {
 // than the query itself.
 const resolvers = new Map<string, Resolver>();
 
-function resolverFor(server: string | null, timeoutMs: number): Resolver {
-  const key = `${server ?? 'system'}|${timeoutMs}`;
+function resolverFor(server: string | null, timeoutMs: number, localAddress: string | undefined): Resolver {
+  const key = `${server ?? 'system'}|${timeoutMs}|${localAddress ?? ''}`;
   let resolver = resolvers.get(key);
   if (!resolver) {
     if (resolvers.size >= 256) resolvers.clear();
@@ -54,13 +54,25 @@ function resolverFor(server: string | null, timeoutMs: number): Resolver {
     // bounds how long an abandoned query lingers.
     resolver = new Resolver({ timeout: timeoutMs + 1000, tries: 1 });
     if (server) resolver.setServers([server]);
+    // Queries leave from this address (IPv4 or IPv6; the other family keeps the default).
+    if (localAddress) {
+      if (isIP(localAddress) === 6) resolver.setLocalAddress('0.0.0.0', localAddress);
+      else resolver.setLocalAddress(localAddress);
+    }
     resolvers.set(key, resolver);
   }
   return resolver;
 }
 
-/** Resolves `url` as a name for `dns_record_type`; with `dns_expected`, one answer must equal it. */
-export async function checkDns(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+/**
+ * Resolves `url` as a name for `dns_record_type`; with `dns_expected`, one answer must equal it.
+ * Queries are sent from `localAddress` when given.
+ */
+export async function checkDns(
+  target: CheckTarget,
+  deadline: Deadline,
+  localAddress?: string,
+): Promise<CheckOutcome> {
   const name = (target.url ?? '').trim().replace(/\.$/, '');
   const type = target.dns_record_type ?? 'A';
   if (name === '') return downOutcome('no name to resolve');
@@ -75,7 +87,7 @@ export async function checkDns(target: CheckTarget, deadline: Deadline): Promise
   const start = performance.now();
   let answers: string[];
   try {
-    const resolver = resolverFor(server, deadline.timeoutMs);
+    const resolver = resolverFor(server, deadline.timeoutMs, localAddress);
     answers = await raceAbort(query(resolver, name, type), deadline.signal);
   } catch (err) {
     if (deadline.signal.aborted) return downOutcome(`${what}: ${deadline.reason()}`);

@@ -3,9 +3,10 @@ import { Agent, buildConnector } from 'undici';
 import { parseCertDate } from './cert-days.js';
 
 /*
- * Two process-wide keep-alive agents (verifying and not verifying TLS) shared by every HTTP check:
- * undici pools connections per origin inside each, so thousands of monitors on a few origins reuse a
- * handful of sockets instead of paying a TCP and TLS handshake per check.
+ * Process-wide keep-alive agents shared by every HTTP check, one per TLS mode (verifying or not) and
+ * source address (a probe bound to PROBE_SOURCE_ADDRESS; none: the system's choice): undici pools
+ * connections per origin inside each, so thousands of monitors on a few origins reuse a handful of
+ * sockets instead of paying a TCP and TLS handshake per check.
  *
  * undici does not expose the socket behind a response, so the certificate expiry is captured when a TLS
  * connection is made and kept per origin while connections to it are open (and a minute after).
@@ -48,10 +49,10 @@ function remember(key: string, socket: TLSSocket): void {
   });
 }
 
-function makeAgent(rejectUnauthorized: boolean): Agent {
+function makeAgent(rejectUnauthorized: boolean, localAddress: string | undefined): Agent {
   const base = buildConnector({ rejectUnauthorized, timeout: CONNECT_TIMEOUT_MS });
   const connect: buildConnector.connector = (opts, callback) => {
-    base(opts, (...args) => {
+    base(localAddress ? { ...opts, localAddress } : opts, (...args) => {
       const socket = args[1];
       if (socket instanceof TLSSocket) remember(originKey(opts.hostname, opts.port), socket);
       callback(...args);
@@ -62,17 +63,20 @@ function makeAgent(rejectUnauthorized: boolean): Agent {
   return new Agent({ connect, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 });
 }
 
-let verifying: Agent | undefined;
-let lenient: Agent | undefined;
+const agents = new Map<string, Agent>();
 
-/** The shared agent for checks that verify certificates (`strict`) or ignore TLS errors. */
-export function httpAgent(strict: boolean): Agent {
-  if (strict) {
-    verifying ??= makeAgent(true);
-    return verifying;
+/**
+ * The shared agent for checks that verify certificates (`strict`) or ignore TLS errors, connecting
+ * from `localAddress` (undefined: the default address).
+ */
+export function httpAgent(strict: boolean, localAddress?: string): Agent {
+  const key = `${strict ? 'strict' : 'lenient'}|${localAddress ?? ''}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = makeAgent(strict, localAddress || undefined);
+    agents.set(key, agent);
   }
-  lenient ??= makeAgent(false);
-  return lenient;
+  return agent;
 }
 
 /** Expiry (ms) of the certificate last seen on a connection to this https URL's origin. */
@@ -82,8 +86,7 @@ export function certValidTo(url: URL): number | null {
 
 /** Closes the shared agents (for a clean shutdown and at the end of tests). */
 export async function closeHttpAgents(): Promise<void> {
-  const agents = [verifying, lenient].filter((a): a is Agent => a !== undefined);
-  verifying = undefined;
-  lenient = undefined;
-  await Promise.all(agents.map((a) => a.close()));
+  const open = [...agents.values()];
+  agents.clear();
+  await Promise.all(open.map((a) => a.close()));
 }

@@ -40,7 +40,11 @@ function statusMatcher(text: string): StatusMatcher | string {
 }
 
 /** Runs an http_get / http_post / http_head check within the deadline. */
-export async function checkHttp(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+export async function checkHttp(
+  target: CheckTarget,
+  deadline: Deadline,
+  localAddress?: string,
+): Promise<CheckOutcome> {
   const method = METHOD[target.monitor_type] ?? 'GET';
   let url: URL;
   try {
@@ -63,7 +67,7 @@ export async function checkHttp(target: CheckTarget, deadline: Deadline): Promis
   const start = performance.now();
   let statusCode: number | null = null;
   try {
-    const res = await follow(url, method, target, deadline);
+    const res = await follow(url, method, target, deadline, localAddress);
     statusCode = res.statusCode;
     const text = wantsBody && matchStatus(matcher, res.statusCode) ? await readText(res.body) : null;
     if (text === null) await res.body.dump({ limit: DRAIN_LIMIT_BYTES, signal: deadline.signal });
@@ -93,9 +97,10 @@ async function follow(
   method: HttpMethod,
   target: CheckTarget,
   deadline: Deadline,
+  localAddress: string | undefined,
 ): Promise<FinalResponse> {
   const maxRedirects = Math.max(0, target.max_redirects ?? DEFAULT_MAX_REDIRECTS);
-  const dispatcher = httpAgent(!target.ignore_tls_errors);
+  const dispatcher = httpAgent(!target.ignore_tls_errors, localAddress);
   const headers = buildHeaders(target.headers ?? null, target.auth ?? urlCredentials(url));
   let body = method === 'POST' ? (target.body ?? null) : null;
   if (body !== null && !('content-type' in headers)) headers['content-type'] = guessContentType(body);

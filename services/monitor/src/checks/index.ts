@@ -31,12 +31,26 @@ export {
 export * from './types.js';
 export { type TargetProblem, validateCheckTarget } from './validate.js';
 
+/** How a check is made, beyond the monitor's own fields. */
+export interface CheckOptions {
+  /**
+   * The local address the check connects from (a probe's PROBE_SOURCE_ADDRESS): used by http_*,
+   * tcp, tls, dns, ping and smtp; the other types connect from the default address (see CheckTarget).
+   */
+  localAddress?: string;
+}
+
 /**
  * Runs one check of a monitor and reports what it found. Never throws: a bad target, a network failure,
  * a failed assertion, the monitor's timeout or `signal` (e.g. shutdown) all become a `down` outcome
  * whose `error` says why.
  */
-export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promise<CheckOutcome> {
+export async function runCheck(
+  target: CheckTarget,
+  signal?: AbortSignal,
+  opts: CheckOptions = {},
+): Promise<CheckOutcome> {
+  const from = opts.localAddress || undefined;
   if (target.monitor_type === 'heartbeat') {
     return downOutcome('heartbeat monitors are push-based: they are judged by missed pings, not checked');
   }
@@ -51,15 +65,15 @@ export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promi
       case 'http_get':
       case 'http_post':
       case 'http_head':
-        return await checkHttp(target, deadline);
+        return await checkHttp(target, deadline, from);
       case 'tcp':
-        return await checkTcp(target, deadline);
+        return await checkTcp(target, deadline, from);
       case 'dns':
-        return await checkDns(target, deadline);
+        return await checkDns(target, deadline, from);
       case 'tls':
-        return await checkTls(target, deadline);
+        return await checkTls(target, deadline, from);
       case 'ping':
-        return await checkPing(target, deadline);
+        return await checkPing(target, deadline, from);
       case 'websocket':
         return await checkWebsocket(target, deadline);
       case 'grpc':
@@ -75,7 +89,7 @@ export async function runCheck(target: CheckTarget, signal?: AbortSignal): Promi
       case 'redis':
         return await checkRedis(target, deadline);
       case 'smtp':
-        return await checkSmtp(target, deadline);
+        return await checkSmtp(target, deadline, from);
       default:
         return downOutcome(`unknown monitor type "${String(target.monitor_type)}"`);
     }

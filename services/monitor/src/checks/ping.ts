@@ -17,14 +17,22 @@ interface PingRun {
   output: string;
 }
 
-/** Sends one ICMP echo with the system `ping`; the round trip it reports is the response time. */
-export async function checkPing(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+/**
+ * Sends one ICMP echo with the system `ping` (from `localAddress` when given: `-I addr`); the round
+ * trip it reports is the response time.
+ */
+export async function checkPing(
+  target: CheckTarget,
+  deadline: Deadline,
+  localAddress?: string,
+): Promise<CheckOutcome> {
   const host = (target.url ?? '').trim().replace(/^\[(.*)\]$/, '$1');
   if (!isPingHost(host)) return downOutcome(`invalid ping host "${target.url ?? ''}"`);
   const waitSeconds = Math.max(1, Math.ceil(deadline.timeoutMs / 1000));
   let run: PingRun;
   try {
-    run = await runPing(['-n', '-c', '1', '-W', String(waitSeconds), host], deadline.signal);
+    const source = localAddress ? ['-I', localAddress] : [];
+    run = await runPing(['-n', '-c', '1', '-W', String(waitSeconds), ...source, host], deadline.signal);
   } catch (err) {
     if (deadline.signal.aborted) return downOutcome(deadline.reason());
     if (errorCode(err) === 'ENOENT') {

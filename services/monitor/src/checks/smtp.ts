@@ -52,9 +52,14 @@ class SmtpFailure extends Error {
  * answer to EHLO; with `starttls`, upgrades the connection and says EHLO again; with credentials,
  * authenticates (AUTH PLAIN, or LOGIN when that is all the server offers); then QUIT. The
  * certificate of smtps/STARTTLS is judged as a tls monitor's (days left, warning, invalid).
- * Up time is connect to the last answer before QUIT.
+ * Up time is connect to the last answer before QUIT. Connects from `localAddress` when given.
  */
-export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+export async function checkSmtp(
+  target: CheckTarget,
+  deadline: Deadline,
+  localAddress?: string,
+): Promise<CheckOutcome> {
+  const from = localAddress ? { localAddress } : {};
   const where = parseServiceUrl(target.url ?? '', SCHEMES);
   if (typeof where === 'string') return downOutcome(where);
   const servername = isIP(where.host) ? undefined : where.host;
@@ -78,6 +83,7 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
             port: where.port,
             servername,
             rejectUnauthorized: false,
+            ...from,
           });
           socket = tls;
           session = new SmtpSession(tls);
@@ -89,7 +95,7 @@ export async function checkSmtp(target: CheckTarget, deadline: Deadline): Promis
           );
           if (verdict.down) throw new SmtpFailure(verdict.down, true);
         } else {
-          const plain = connectTcp({ host: where.host, port: where.port });
+          const plain = connectTcp({ host: where.host, port: where.port, ...from });
           socket = plain;
           session = new SmtpSession(plain);
         }

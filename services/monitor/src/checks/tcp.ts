@@ -5,14 +5,25 @@ import { parseHostPort } from './host-port.js';
 import { downOutcome, elapsedMs, upOutcome } from './outcome.js';
 import type { CheckOutcome, CheckTarget } from './types.js';
 
-/** Opens a TCP connection to `host:port` (or `tcp://host:port`) and closes it: up when it connects. */
-export async function checkTcp(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+/**
+ * Opens a TCP connection to `host:port` (or `tcp://host:port`), from `localAddress` when given, and
+ * closes it: up when it connects.
+ */
+export async function checkTcp(
+  target: CheckTarget,
+  deadline: Deadline,
+  localAddress?: string,
+): Promise<CheckOutcome> {
   const where = parseHostPort(target.url ?? '', ['tcp']);
   if (typeof where === 'string') return downOutcome(where);
   const start = performance.now();
   try {
     await new Promise<void>((resolve, reject) => {
-      const socket = connect({ host: where.host, port: where.port });
+      const socket = connect({
+        host: where.host,
+        port: where.port,
+        ...(localAddress ? { localAddress } : {}),
+      });
       const onAbort = (): void => {
         socket.destroy();
         reject(deadline.signal.reason);

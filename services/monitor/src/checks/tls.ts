@@ -17,13 +17,17 @@ interface Handshake {
  * down when it is expired, not yet valid, or (unless `ignore_tls_errors`) untrusted or for another host;
  * up otherwise, with the days left, and a warning at or below `tls_warn_days`.
  */
-export async function checkTls(target: CheckTarget, deadline: Deadline): Promise<CheckOutcome> {
+export async function checkTls(
+  target: CheckTarget,
+  deadline: Deadline,
+  localAddress?: string,
+): Promise<CheckOutcome> {
   const where = parseHostPort(target.url ?? '', ['https', 'tls'], 443);
   if (typeof where === 'string') return downOutcome(where);
   const start = performance.now();
   let shake: Handshake;
   try {
-    shake = await handshake(where.host, where.port, deadline.signal);
+    shake = await handshake(where.host, where.port, deadline.signal, localAddress);
   } catch (err) {
     return downOutcome(describeError(err, deadline));
   }
@@ -36,11 +40,17 @@ export async function checkTls(target: CheckTarget, deadline: Deadline): Promise
 
 // Completes a handshake without rejecting bad certificates, so an expired or self-signed one can still
 // be read and reported in words; the verdict Node reached is kept in authorizationError.
-function handshake(host: string, port: number, signal: AbortSignal): Promise<Handshake> {
+function handshake(
+  host: string,
+  port: number,
+  signal: AbortSignal,
+  localAddress: string | undefined,
+): Promise<Handshake> {
   return new Promise<Handshake>((resolve, reject) => {
     const socket = connect({
       host,
       port,
+      ...(localAddress ? { localAddress } : {}),
       servername: isIP(host) ? undefined : host,
       rejectUnauthorized: false,
     });

@@ -64,6 +64,10 @@ export type HttpAuth =
  * - `expected_close_code`: websocket: when set, the check closes politely and the server's close code
  *   must equal it; when set and `message` is null, the server is expected to close by itself.
  * - `ignore_tls_errors` applies to every TLS variant (rediss, smtps/STARTTLS, wss, grpcs, mqtts, amqps).
+ *
+ * Source address (runCheck's `opts.localAddress`, a probe's PROBE_SOURCE_ADDRESS, issue 13): http_*,
+ * tcp, tls, dns (the resolver's queries), ping (`-I`) and smtp connect from it. postgres, mysql, redis,
+ * websocket, grpc, mqtt and amqp connect from the default address: their client libraries choose it.
  */
 export interface CheckTarget {
   monitor_type: MonitorType;

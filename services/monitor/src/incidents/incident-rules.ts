@@ -1,4 +1,5 @@
 import { addToParentIncidents, failingDependants } from '../dependencies/affected.js';
+import type { MonitorLocationState } from '../locations/location-shapes.js';
 import { notifyMonitorEvent } from '../notify/enqueue.js';
 import type { StoredResult } from '../results/result-writer.js';
 import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
@@ -7,6 +8,7 @@ import { type IncidentRow, incidentsRepo } from '../store/repos/incidents-repo.j
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import type { Db, MonitorStatus, StatusReason } from '../store/schema.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
+import { alertLocations, downLocations, joinLocations, locationsColumn } from './incident-locations.js';
 import { type IncidentView, toIncidentView } from './incident-view.js';
 
 /** One stored check result with the monitor's status before and after it. */
@@ -24,6 +26,8 @@ export interface ResultFact {
   /** `dependency_down`: down because a parent is (no incident, no alert of its own). */
   status_reason?: StatusReason | null;
   prev_reason?: StatusReason | null;
+  /** Multi-location monitors (issue 13): every location's state after this result. */
+  locations?: MonitorLocationState[];
 }
 
 /** The facts of a result as the result writer stores it. */
@@ -41,6 +45,7 @@ export function toResultFact(r: StoredResult): ResultFact {
     tls_days_left: r.tls_days_left,
     status_reason: r.runtime.status_reason ?? null,
     prev_reason: r.prev_reason ?? null,
+    ...(r.locations && { locations: r.locations }),
   };
 }
 
@@ -140,7 +145,8 @@ export async function applyIncidentRules(
       if (joinsParent(f)) joining.push(m.id);
     } else if (f.new_status === 'down' && open.get(m.id)?.severity === 'minor') {
       // Down beats degraded: the incident becomes major and the down alert goes out.
-      const row = await incidentsRepo.setSeverity(trx, open.get(m.id)!.id, 'major', f.error);
+      const major = await incidentsRepo.setSeverity(trx, open.get(m.id)!.id, 'major', f.error);
+      const row = await joinLocations(trx, major, downLocations(f.locations));
       open.set(m.id, row);
       const view = toIncidentView(row, f.checked_at);
       await notifyMonitorEvent(trx, deps, {
@@ -151,6 +157,7 @@ export async function applyIncidentRules(
         result: resultOf(f),
         at: f.checked_at,
         affected: await affectedOf(trx, m.id, row.id, f.checked_at),
+        locations: await alertLocations(trx, row),
       });
     } else if (f.new_status === 'degraded' && !open.has(m.id)) {
       const row = await incidentsRepo.insert(trx, {
@@ -193,6 +200,7 @@ export async function applyIncidentRules(
         root_cause: f.error,
         last_alert_at: f.checked_at,
         reminders_sent: 0,
+        ...(f.locations && { locations: locationsColumn(downLocations(f.locations)) }),
       });
       open.set(m.id, row);
       const view = toIncidentView(row, f.checked_at);
@@ -204,6 +212,7 @@ export async function applyIncidentRules(
         result: resultOf(f),
         at: f.checked_at,
         affected: await affectedOf(trx, m.id, row.id, f.checked_at),
+        locations: await alertLocations(trx, row),
       });
       // Status page subscribers hear of it too (nothing is queued unless subscriptions are set up).
       await notifySubscribers(trx, deps, {
@@ -226,6 +235,7 @@ export async function applyIncidentRules(
         incident: view,
         result: resultOf(f),
         at: f.checked_at,
+        locations: await alertLocations(trx, row),
       });
       // Status page subscribers hear of it too (nothing is queued unless subscriptions are set up).
       await notifySubscribers(trx, deps, {
@@ -235,6 +245,10 @@ export async function applyIncidentRules(
         at: f.checked_at,
       });
       events.push({ name: 'incident.resolved', data: view });
+    }
+    if (f.locations && failing(f) && open.has(m.id)) {
+      // More locations see it down while it lasts: the incident names them too.
+      open.set(m.id, await joinLocations(trx, open.get(m.id)!, downLocations(f.locations)));
     }
     if (f.tls_days_left !== null && f.status === 'up') {
       const threshold = tlsThreshold(f.tls_days_left, m.tls_warn_days);

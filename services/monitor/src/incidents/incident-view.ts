@@ -3,6 +3,17 @@ import type { IncidentRow } from '../store/repos/incidents-repo.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** The location ids stored on an incident (JSON); [] for monitors checked from `local` alone. */
+export function incidentLocations(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const ids: unknown = JSON.parse(text);
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The API shape of an incident. `duration_seconds` is the whole outage once resolved and the time
  * so far while it lasts, so a dashboard never has to compute it.
@@ -23,6 +34,8 @@ export function toIncidentView(r: IncidentRow, now = Date.now()) {
     // Null when a successful check resolved it (or it is still open).
     resolved_by: r.resolved_by_name,
     postmortem: r.postmortem,
+    // The counted locations that saw the monitor down (issue 13).
+    locations: incidentLocations(r.locations),
   };
 }
 

@@ -9,6 +9,7 @@ import { type MonitorRow, type MonitorUpdate, monitorsRepo } from '../store/repo
 import { tagsRepo } from '../store/repos/tags-repo.js';
 import type { Db } from '../store/schema.js';
 import { saveChannelLinks } from './monitor-alerting.js';
+import { monitorChanged, monitorRemoved } from './monitor-changes.js';
 
 export const BULK_ACTIONS = [
   'pause',
@@ -145,8 +146,8 @@ export async function bulkAction(ctx: AppContext, req: FastifyRequest, input: Bu
     return out;
   });
   for (const [id, row] of rows) {
-    if (row) ctx.engine.apply(row);
-    else ctx.engine.remove(id);
+    if (row) monitorChanged(ctx, row);
+    else monitorRemoved(ctx, id, []);
   }
   return { updated: ids };
 }

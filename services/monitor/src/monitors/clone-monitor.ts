@@ -2,10 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { parseLocationIds, saveLocationRows } from '../locations/monitor-locations.js';
 import { dependenciesRepo } from '../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import { tagsRepo } from '../store/repos/tags-repo.js';
+import { monitorChanged } from './monitor-changes.js';
 import { configOf } from './monitor-input.js';
 import { newHeartbeatToken } from './monitors-service.js';
 
@@ -69,9 +71,11 @@ export async function cloneMonitor(ctx: AppContext, req: FastifyRequest, id: num
     const parents = (await dependenciesRepo.parentsOf(trx, [id])).get(id) ?? [];
     await dependenciesRepo.setFor(trx, r.id, parents);
     r.depends_on = parents.length > 0 ? JSON.stringify(parents) : null;
+    // The same locations (the columns came with the row), each with a fresh state.
+    await saveLocationRows(trx, r.id, { ids: parseLocationIds(r.location_ids) });
     const detail = { ...configOf(r), cloned_from: id };
     return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail }];
   });
-  ctx.engine.apply(row);
+  monitorChanged(ctx, row);
   return row;
 }

@@ -1,5 +1,7 @@
 import type { MonitorTag } from '../groups/group-shapes.js';
 import { iso } from '../http/schemas.js';
+import type { MonitorLocationState } from '../locations/location-shapes.js';
+import { parseLocationIds } from '../locations/monitor-locations.js';
 import { parseDependsOn } from '../scheduler/slot.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import { certificateDaysLeft } from './certificate-days.js';
@@ -14,6 +16,7 @@ export function toMonitorView(
   channelIds: number[] = [],
   tags: MonitorTag[] = [],
   dependsOn: number[] = parseDependsOn(row.depends_on),
+  locations: MonitorLocationState[] = [],
 ) {
   return {
     id: row.id,
@@ -22,6 +25,9 @@ export function toMonitorView(
     reminder_interval_minutes: row.reminder_interval_minutes,
     depends_on: dependsOn,
     tls_alert_days: row.tls_warn_days,
+    location_ids: parseLocationIds(row.location_ids),
+    quorum: row.quorum,
+    locations,
     // A reason only explains a down state (a monitor paused or resumed since keeps the stale column).
     status_reason: row.current_status === 'down' ? row.status_reason : null,
     escalation_policy_id: row.escalation_policy_id,

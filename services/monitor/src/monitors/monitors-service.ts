@@ -10,6 +10,14 @@ import {
   resolveMembership,
   saveTags,
 } from '../groups/monitor-membership.js';
+import { LOCAL_LOCATION_ID } from '../locations/location-shapes.js';
+import {
+  type LocationInput,
+  locationColumns,
+  parseLocationIds,
+  resolveLocations,
+  saveLocationRows,
+} from '../locations/monitor-locations.js';
 import { checkResultsRepo } from '../store/repos/check-results-repo.js';
 import { type MonitorRow, monitorsRepo, type NewMonitorRow } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
@@ -20,6 +28,7 @@ import {
   reminderColumn,
   saveChannelLinks,
 } from './monitor-alerting.js';
+import { monitorChanged, monitorRemoved } from './monitor-changes.js';
 import {
   configColumns,
   configOf,
@@ -117,7 +126,7 @@ export function newMonitorRow(
 export async function createMonitor(
   ctx: AppContext,
   req: FastifyRequest,
-  sent: MonitorInput & AlertingInput & MembershipInput & DependencyInput & ConditionAliases,
+  sent: MonitorInput & AlertingInput & MembershipInput & DependencyInput & ConditionAliases & LocationInput,
 ) {
   const input = withConditionAliases(sent);
   const c = withDefaults(input);
@@ -126,6 +135,7 @@ export async function createMonitor(
   const now = Date.now();
   const row = await audited(ctx, req, async (trx) => {
     const membership = await resolveMembership(trx, input, 'create');
+    const loc = await resolveLocations(trx, input, { mode: 'create', monitorType: c.monitor_type });
     const r = await monitorsRepo.insert(trx, {
       ...newMonitorRow(
         ctx.keys.encryption,
@@ -135,14 +145,17 @@ export async function createMonitor(
       ),
       ...(await escalationColumn(trx, input, 'create')),
       ...groupColumn(membership),
+      ...locationColumns(loc),
     });
     await saveChannelLinks(trx, r.id, input, 'create');
     await saveTags(trx, r.id, membership);
+    await saveLocationRows(trx, r.id, loc);
     const deps = await saveDependencies(trx, r.id, input, 'create');
     if (deps !== undefined) r.depends_on = deps;
-    return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail: s.config }];
+    const detail = { ...s.config, location_ids: loc.ids, quorum: loc.quorum };
+    return [r, { action: 'monitor.create', resource_type: 'monitor', resource_id: r.id, detail }];
   });
-  ctx.engine.apply(row);
+  monitorChanged(ctx, row);
   return row;
 }
 
@@ -151,7 +164,12 @@ export async function updateMonitor(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  sent: Partial<MonitorConfig> & AlertingInput & MembershipInput & DependencyInput & ConditionAliases,
+  sent: Partial<MonitorConfig> &
+    AlertingInput &
+    MembershipInput &
+    DependencyInput &
+    ConditionAliases &
+    LocationInput,
   mode: 'replace' | 'patch',
 ) {
   const input = withConditionAliases(sent);
@@ -161,6 +179,7 @@ export async function updateMonitor(
     const c =
       mode === 'replace' ? withDefaults(input as MonitorInput) : withDefaults({ ...configOf(old), ...input });
     ensureValid(c);
+    const loc = await resolveLocations(trx, input, { mode, monitorType: c.monitor_type, stored: old });
     const s = secured(c, storedSecrets(ctx.keys.encryption, old));
     const token =
       c.monitor_type === 'heartbeat' ? (old.heartbeat_token ?? newHeartbeatToken()) : old.heartbeat_token;
@@ -171,8 +190,10 @@ export async function updateMonitor(
       ...reminderColumn(input, mode),
       ...(await escalationColumn(trx, input, mode)),
       ...groupColumn(membership),
+      ...locationColumns(loc),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
+    await saveLocationRows(trx, id, loc);
     await saveChannelLinks(trx, id, input, mode);
     await saveTags(trx, id, membership);
     const deps = await saveDependencies(trx, id, input, mode);
@@ -180,22 +201,22 @@ export async function updateMonitor(
     const detail = auditInput(input, s.config);
     return [r!, { action: 'monitor.update', resource_type: 'monitor', resource_id: id, detail }];
   });
-  ctx.engine.apply(row);
+  monitorChanged(ctx, row);
   return row;
 }
 
 /** Deletes a monitor with its results. */
 export async function deleteMonitor(ctx: AppContext, req: FastifyRequest, id: number) {
-  await audited(ctx, req, async (trx) => {
+  const old = await audited(ctx, req, async (trx) => {
     const old = await requireMonitor(trx, id);
     await checkResultsRepo.removeForMonitor(trx, id);
     await monitorsRepo.remove(trx, id);
     return [
-      null,
+      old,
       { action: 'monitor.delete', resource_type: 'monitor', resource_id: id, detail: { name: old.name } },
     ];
   });
-  ctx.engine.remove(id);
+  monitorRemoved(ctx, id, parseLocationIds(old.location_ids));
 }
 
 /** Pauses (no checks) or resumes (pending, checked at once) a monitor; repeating either is harmless. */
@@ -213,7 +234,7 @@ export async function setPaused(ctx: AppContext, req: FastifyRequest, id: number
     });
     return [r!, entry];
   });
-  ctx.engine.apply(row);
+  monitorChanged(ctx, row);
   return row;
 }
 
@@ -226,6 +247,13 @@ export async function requestCheck(ctx: AppContext, req: FastifyRequest, id: num
     if (old.monitor_type === 'heartbeat') {
       throw errors.heartbeat_not_checkable(
         `Monitor ${id} is a heartbeat monitor: it is pinged, not checked.`,
+      );
+    }
+    const where = parseLocationIds(old.location_ids);
+    if (!where.includes(LOCAL_LOCATION_ID)) {
+      // Check-now runs this instance's own check; probes keep their own schedule.
+      throw errors.probes_only(
+        `Monitor ${id} runs from probe locations only (${where.join(', ')}): add "local" to check it from here.`,
       );
     }
     await monitorsRepo.update(trx, id, { check_requested_at: now });

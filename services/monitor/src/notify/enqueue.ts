@@ -64,6 +64,8 @@ export interface MonitorEventInput {
   at?: number;
   /** A down alert's dependants that went down with it (issue 14). */
   affected?: NotificationPayload['affected'];
+  /** A down alert of a multi-location monitor: the locations that saw it down (issue 13). */
+  locations?: NotificationPayload['locations'] | undefined;
   /** monitor.escalated: the policy step this is. */
   escalation?: NotificationPayload['escalation'];
 }
@@ -95,6 +97,7 @@ export async function notifyMonitorEvent(
     result: input.result ?? null,
     at: new Date(at).toISOString(),
     ...(input.affected && { affected: input.affected }),
+    ...(input.locations && input.locations.length > 0 && { locations: input.locations }),
   };
   if (input.escalation) payload.escalation = input.escalation;
   const key = monitorEventKey(input, at);

@@ -29,6 +29,12 @@ export function affectedSummary(a: NotificationPayload['affected']): string | nu
   return `${a.count} monitor${a.count === 1 ? '' : 's'} affected: ${names.join(', ')}${more}`;
 }
 
+/** " (down from Europe, Asia)" for a multi-location monitor's down alert (issue 13); else empty. */
+export function downFromText(p: NotificationPayload): string {
+  const names = p.locations?.map((l) => l.name) ?? [];
+  return names.length > 0 ? ` (down from ${names.join(', ')})` : '';
+}
+
 function affectedText(p: NotificationPayload): string {
   const s = affectedSummary(p.affected);
   return s ? ` ${s}.` : '';
@@ -48,7 +54,7 @@ export function formatMessage(p: NotificationPayload, appBaseUrl: string | null)
   switch (p.event) {
     case 'monitor.down':
       title = `[DOWN] ${m.name}`;
-      text = `${m.name}${target} is down${why ? `: ${why}` : ''}.${affectedText(p)}`;
+      text = `${m.name}${target} is down${why ? `: ${why}` : ''}${downFromText(p)}.${affectedText(p)}`;
       severity = 'critical';
       break;
     case 'monitor.up': {
@@ -77,12 +83,37 @@ export function formatMessage(p: NotificationPayload, appBaseUrl: string | null)
       severity = 'warning';
       break;
     }
+    case 'location.offline':
+    case 'location.online':
+      return locationMessage(
+        p,
+        p.location ?? { id: '', name: m.name, region: null, last_seen_at: null, monitor_count: 0 },
+        appBaseUrl,
+      );
     case 'test':
       title = `[TEST] ${m.name}`;
       text = `Test notification from the monitor service for ${m.name}${target}: this channel works.`;
       severity = 'info';
       break;
   }
+  return { title, text: link ? `${text}\n${link}` : text, severity, color: COLORS[severity], link };
+}
+
+// A check location that stopped reporting (or came back): its monitors' quorum changes, none goes down.
+function locationMessage(
+  p: NotificationPayload,
+  l: NonNullable<NotificationPayload['location']>,
+  appBaseUrl: string | null,
+): Message {
+  const name = `${l.name}${l.region ? ` (${l.region})` : ''}`;
+  const n = `${l.monitor_count} monitor${l.monitor_count === 1 ? '' : 's'}`;
+  const link = appBaseUrl ? `${appBaseUrl.replace(/\/+$/, '')}/locations` : null;
+  const offline = p.event === 'location.offline';
+  const title = `[${offline ? 'LOCATION OFFLINE' : 'LOCATION ONLINE'}] ${l.name}`;
+  const text = offline
+    ? `Check location ${name} stopped reporting${l.last_seen_at ? ` (last seen ${l.last_seen_at})` : ''}: its results no longer count towards the quorum of its ${n}.`
+    : `Check location ${name} is reporting again: its results count towards the quorum of its ${n} again.`;
+  const severity = offline ? 'warning' : 'ok';
   return { title, text: link ? `${text}\n${link}` : text, severity, color: COLORS[severity], link };
 }
 

@@ -7,6 +7,9 @@ export type NotifyEvent =
   | 'monitor.degraded'
   | 'monitor.tls_expiring'
   | 'monitor.escalated'
+  /** A check location stopped reporting, or came back (issue 13): `location` says which. */
+  | 'location.offline'
+  | 'location.online'
   | 'test';
 export const NOTIFY_EVENTS: readonly NotifyEvent[] = [
   'monitor.down',
@@ -54,6 +57,19 @@ export interface NotificationPayload {
   at: string;
   /** monitor.down of a parent (issue 14): the dependants whose failures this incident explains. */
   affected?: { count: number; monitors: { id: number; name: string }[] };
+  /** monitor.down of a multi-location monitor (issue 13): the locations that saw it down. */
+  locations?: { id: string; name: string }[];
+  /**
+   * location.offline / location.online (issue 13): the location, and how many monitors run from it.
+   * `monitor` then names the location too (id 0), for providers that always show a monitor.
+   */
+  location?: {
+    id: string;
+    name: string;
+    region: string | null;
+    last_seen_at: string | null;
+    monitor_count: number;
+  };
   /** monitor.escalated (issue 14): which step of the policy this is (1-based) and its minutes. */
   escalation?: { step: number; steps: number; after_minutes: number };
 }

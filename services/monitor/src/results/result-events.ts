@@ -1,4 +1,5 @@
 import type { EventBus } from '../events/event-bus.js';
+import type { MonitorLocationState } from '../locations/location-shapes.js';
 import type { MonitorStatus, StatusReason } from '../store/schema.js';
 
 /** The facts of one stored result that the live stream needs. */
@@ -15,6 +16,10 @@ export interface StoredResultFacts {
   new_status: MonitorStatus;
   /** Why the monitor reads its status (`dependency_down`), null when its own checks decided. */
   status_reason?: StatusReason | null;
+  /** Where the check ran: `local`, or a probe's location (issue 13). */
+  location_id?: string;
+  /** Multi-location monitors only: every location's state after this result. */
+  locations?: MonitorLocationState[];
 }
 
 /** Publishes `monitor.check_result`, and `monitor.status_changed` when the status moved. */
@@ -32,6 +37,8 @@ export function publishResult(bus: EventBus, r: StoredResultFacts): void {
     response_time_ms: r.response_time_ms,
     status_code: r.status_code,
     checked_at: at,
+    location_id: r.location_id ?? 'local',
+    ...(r.locations && { locations: r.locations }),
     // Only checks that read a certificate carry it (most do not): the event stays small, and a
     // missing field means "unchanged", as the monitor keeps the days of its last certificate.
     ...(r.tls_days_left != null && { tls_days_left: r.tls_days_left }),
@@ -44,6 +51,7 @@ export function publishResult(bus: EventBus, r: StoredResultFacts): void {
       prev_status: r.prev_status,
       status_reason: r.status_reason ?? null,
       changed_at: at,
+      ...(r.locations && { locations: r.locations }),
     });
   }
 }

@@ -7,12 +7,12 @@ import type { PollTarget } from './change-poller.js';
 /**
  * What one instance tells the others so the owner of a monitor acts within a second (the change
  * poller stays as the safety net for notices lost in a relay gap):
- * - `c` a monitor was created, changed, paused or resumed (`apply`), deleted (`remove`), or a check
- *   was requested (`check`, with its time);
+ * - `c` a monitor was created, changed, paused or resumed (`apply`), deleted (`remove`), a check
+ *   was requested (`check`, with its time), or probes' results wait for it in probe_inbox (`inbox`);
  * - `r` shards were freed (a graceful stop, a rebalance) or an instance joined: run a lease round now.
  */
 export type SchedulerNotice =
-  | { t: 'c'; op: 'apply' | 'remove'; id: number }
+  | { t: 'c'; op: 'apply' | 'remove' | 'inbox'; id: number }
   | { t: 'c'; op: 'check'; id: number; at: number }
   | { t: 'r' };
 
@@ -24,13 +24,18 @@ export interface NoticeSender {
 /** What applying a notice needs from the engine: the poller's target, and a lease round on demand. */
 export interface NoticeTarget extends PollTarget {
   rebalance(): void;
+  /** Probes' results wait for an owned monitor (issue 13). */
+  inbox(id: number): void;
 }
 
 const isNotice = (n: { t: string; [k: string]: unknown }): n is SchedulerNotice =>
   n.t === 'r' ||
   (n.t === 'c' &&
     typeof n.id === 'number' &&
-    (n.op === 'apply' || n.op === 'remove' || (n.op === 'check' && typeof n.at === 'number')));
+    (n.op === 'apply' ||
+      n.op === 'remove' ||
+      n.op === 'inbox' ||
+      (n.op === 'check' && typeof n.at === 'number')));
 
 /**
  * Applies the notices of other instances in the order they came: a changed monitor is read afresh
@@ -63,6 +68,7 @@ export class NoticeApplier {
     }
     if (!this.target.owned().has(n.id % SHARD_COUNT)) return;
     if (n.op === 'remove') this.target.remove(n.id);
+    else if (n.op === 'inbox') this.target.inbox(n.id);
     else if (n.op === 'check') this.target.checkNow(n.id, n.at);
     else {
       const row = await monitorsRepo.byId(this.db, n.id);

@@ -13,11 +13,14 @@ import { NoticeApplier, type NoticeSender, type NoticeTarget } from './change-no
 import { ChangePoller } from './change-poller.js';
 import { DueTimer } from './due-timer.js';
 import type { EngineOptions } from './engine-options.js';
+import { InboxDrain } from './inbox-drain.js';
 import { judge, pingOutcome, silenceOutcome } from './judge.js';
 import { LeaseKeeper } from './lease-keeper.js';
+import { loadLocationStates } from './location-slots.js';
 import { ReadyQueue } from './ready-queue.js';
 import { releaseSlots, settleReleased } from './shard-release.js';
-import { configureSlot, type ReadyItem, type Slot, slotFromRow } from './slot.js';
+import { type ReadyItem, type Slot, slotFromRow } from './slot.js';
+import { reconfigureSlot } from './slot-changes.js';
 import { firstDue, planTakeOver } from './take-over.js';
 
 export type { EngineOptions } from './engine-options.js';
@@ -47,6 +50,8 @@ export class CheckEngine {
   private readonly opts: EngineOptions;
   /** Parents' states for dependants (issue 14), kept without a query per check. */
   private readonly parents: ParentStates;
+  /** Probes' results waiting for this instance's judgement (issue 13). */
+  private readonly inbox: InboxDrain;
 
   constructor(
     private readonly db: Kysely<MonitorDB>,
@@ -103,6 +108,13 @@ export class CheckEngine {
       // Due from its release on, so that its next check comes one whole interval later.
       if (slot && slot.version === version) this.schedule(slot, Date.now());
     });
+    this.inbox = new InboxDrain(db, this.writer, this.parents, opts, {
+      owned: () => this.leases.owned,
+      slot: (id) => this.slots.get(id),
+      stopping: () => this.stopping,
+      tellOwner: (id) => this.sender?.notify({ t: 'c', op: 'inbox', id }),
+      onError: (err) => log.error({ err }, 'judging probe results failed'),
+    });
     // Changes made through other instances: announced by a notice, polled as the safety net.
     const changes: NoticeTarget = {
       owned: () => this.leases.owned,
@@ -111,7 +123,8 @@ export class CheckEngine {
       apply: (row) => this.applyRow(row),
       checkNow: (id, at) => this.checkNowLocal(id, at),
       remove: (id) => this.removeLocal(id),
-      afterPoll: () => this.parents.update(),
+      afterPoll: () => this.parents.update().then(() => this.inbox.drainOwned()),
+      inbox: (id) => this.inbox.arrived([id]),
       rebalance: () => {
         if (this.started && !this.stopping) void this.leases.nudge();
       },
@@ -147,6 +160,7 @@ export class CheckEngine {
     this.catchUp.stop();
     await this.poller.stop();
     await this.notices.settled();
+    await this.inbox.settled();
     await this.leases.stop();
     await this.writer.flush();
     releaseProcessOwner(this.owner);
@@ -179,6 +193,11 @@ export class CheckEngine {
     this.sender?.notify({ t: 'c', op: 'apply', id });
   }
 
+  /** Probe results were stored in probe_inbox for these monitors: judged here, or by their owner. */
+  inboxArrived(monitorIds: number[]): void {
+    if (!this.stopping) this.inbox.arrived(monitorIds);
+  }
+
   /** Forgets a monitor deleted through this instance's API, and tells the owner. */
   remove(id: number): void {
     this.sender?.notify({ t: 'c', op: 'remove', id });
@@ -202,33 +221,9 @@ export class CheckEngine {
       if (!fresh.paused) this.schedule(fresh, firstDue(fresh, now));
       return;
     }
-    const wasPaused = slot.paused;
-    const oldInterval = slot.intervalMs;
-    const wasHeartbeat = slot.heartbeat;
-    configureSlot(slot, row, this.opts.secretKey);
-    if (slot.paused) {
-      slot.status = 'paused';
-      this.unschedule(slot);
-    } else if (wasPaused) {
-      // Resumed: start over as pending with a check at once.
-      slot.status = row.current_status;
-      slot.failures = 0;
-      slot.successes = 0;
-      slot.statusReason = null;
-      slot.failingSince = null;
-      slot.holds = 0;
-      // A heartbeat monitor cannot be checked: its client gets a full period to ping first.
-      this.schedule(slot, slot.heartbeat ? now + slot.intervalMs + slot.graceMs : now);
-    } else if (slot.heartbeat && wasHeartbeat && (row.last_ping_at ?? 0) > (slot.lastPingAt ?? 0)) {
-      // A ping recorded through another instance: adopt its state and restart the silence clock.
-      slot.lastPingAt = row.last_ping_at;
-      slot.status = row.current_status;
-      slot.failures = row.consecutive_failures;
-      slot.lastCheckedAt = row.last_checked_at;
-      this.schedule(slot, firstDue(slot, now));
-    } else if (oldInterval !== slot.intervalMs || wasHeartbeat !== slot.heartbeat) {
-      this.schedule(slot, firstDue(slot, now));
-    }
+    const due = reconfigureSlot(slot, row, this.opts.secretKey, now);
+    if (due === null) this.unschedule(slot);
+    else if (due !== undefined) this.schedule(slot, due);
   }
 
   /** Forgets a deleted monitor; a check under way is discarded. */
@@ -243,7 +238,7 @@ export class CheckEngine {
   /** Runs one extra check as soon as a slot is free, leaving the schedule as it is. */
   private checkNowLocal(id: number, requestedAt: number): boolean {
     const slot = this.slots.get(id);
-    if (!slot || slot.paused || slot.heartbeat || this.stopping) return false;
+    if (!slot || slot.paused || slot.heartbeat || !slot.checksLocal || this.stopping) return false;
     slot.checkRequestedAt = Math.max(slot.checkRequestedAt, requestedAt);
     if (slot.running) slot.nowQueued = true;
     else this.enqueue({ slot, kind: 'now', due: Date.now(), version: slot.version });
@@ -271,13 +266,17 @@ export class CheckEngine {
 
   private async takeShards(shards: number[]): Promise<void> {
     const rows = await monitorsRepo.inShards(this.db, shards, SHARD_COUNT);
+    const made = rows
+      .filter((r) => !this.slots.has(r.id))
+      .map((r) => slotFromRow(r, SHARD_COUNT, this.opts.secretKey));
+    // Per-location states first (issue 13): no probe result may be judged against blank ones.
+    await loadLocationStates(this.db, made, shards, SHARD_COUNT);
     const now = Date.now();
     const fresh: Slot[] = [];
-    for (const row of rows) {
-      if (this.slots.has(row.id)) continue;
-      const slot = slotFromRow(row, SHARD_COUNT, this.opts.secretKey);
-      this.slots.set(row.id, slot);
-      if (!slot.paused) fresh.push(slot);
+    for (const slot of made) {
+      if (this.slots.has(slot.id)) continue;
+      this.slots.set(slot.id, slot);
+      if (!slot.paused && slot.checksLocal) fresh.push(slot);
     }
     // Overdue ones wait in the catch-up spread (robust to start-up stalls); the rest keep their time.
     const plan = planTakeOver(fresh, now, this.started);
@@ -292,6 +291,7 @@ export class CheckEngine {
     await this.parents
       .update()
       .catch((err: unknown) => this.log.error({ err }, 'reading parent states failed'));
+    void this.inbox.drainOwned();
     this.log.info({ shards: shards.length, monitors: fresh.length }, 'scheduler took shards');
   }
 
@@ -299,13 +299,15 @@ export class CheckEngine {
     const running = releaseSlots(this.slots, shards, (slot) => this.unschedule(slot));
     // Their last results must be stored before another instance, reading last_checked_at, takes over.
     await settleReleased(running, this.opts.stopGraceMs ?? 5000, this.stopping ? this.abort : null);
+    await this.inbox.settled();
     await this.writer.flush();
   }
 
   private schedule(slot: Slot, due: number): void {
     slot.version++;
-    slot.due = due;
-    this.timer.push({ due, id: slot.id, version: slot.version });
+    // Checked by probes only (issue 13): this instance never runs its checks.
+    slot.due = slot.checksLocal ? due : null;
+    if (slot.checksLocal) this.timer.push({ due, id: slot.id, version: slot.version });
   }
 
   private inMaintenance(monitorId: number, at: number): boolean {
@@ -364,14 +366,15 @@ export class CheckEngine {
 
   private finish(item: ReadyItem, startedAt: number, outcome: CheckOutcome): void {
     const { slot } = item;
-    // Aborted by shutdown, deleted or paused meanwhile: not a real result.
-    if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused) return;
+    // Aborted by shutdown, deleted, paused or no longer checked from here meanwhile: not a real result.
+    if (this.abort.signal.aborted || slot.gone === 'deleted' || slot.paused || !slot.checksLocal) return;
     const hadFailures = slot.failures > 0;
+    const maint = this.inMaintenance(slot.id, startedAt);
     const {
       transition: t,
       pending,
       held,
-    } = judge(slot, outcome, startedAt, false, this.inMaintenance(slot.id, startedAt), this.parents.lookup);
+    } = judge(slot, outcome, startedAt, false, maint, this.parents.lookup, this.opts.isLocationOnline);
     this.writer.add(pending);
     this.parents.checked(slot.id);
     if (held) this.parents.askFor(slot);

@@ -21,6 +21,8 @@ export interface EngineOptions {
   onResultsStored?: ResultWriterOptions['onStored'];
   /** Runs in each result batch's transaction; see ResultWriterOptions.inTransaction. */
   inTransaction?: ResultWriterOptions['inTransaction'];
+  /** Whether a check location's votes count now (issue 13; answered from memory). Default: all. */
+  isLocationOnline?: (locationId: string) => boolean;
   /** Opens the monitors' stored credentials (AES-256-GCM key, see auth/secret-key.ts). */
   secretKey?: Buffer;
 }

@@ -1,8 +1,12 @@
 import type { CheckOutcome } from '../checks/index.js';
 import { downOutcome, upOutcome } from '../checks/outcome.js';
 import { type ParentState, parentVerdict } from '../dependencies/dependency-gate.js';
+import { LOCAL_LOCATION_ID } from '../locations/location-shapes.js';
+import type { OnlineTest } from '../locations/quorum.js';
 import type { PendingResult } from '../results/result-writer.js';
 import type { StatusReason } from '../store/schema.js';
+import { quorumTransition, recordAtLocation, withLocation } from './location-judge.js';
+import { locationOf } from './location-slots.js';
 import type { Slot } from './slot.js';
 import { applyResult, type Transition } from './transition.js';
 
@@ -38,6 +42,9 @@ export function invertOutcome(o: CheckOutcome): CheckOutcome {
  * starts afresh as after a resume. With parents (`depends_on`), a failure that would make the
  * monitor down is `dependency_down` while a parent is down, and is held back (as one more retry)
  * while a parent's verdict is not in yet, so one outage raises one alert: the parent's.
+ * A multi-location monitor (issue 13) judges the result as one of `locationId` first, and its
+ * status is then the quorum's (`online` says whose votes count); maintenance and parents apply
+ * after the quorum, as they do for any monitor.
  */
 export function judge(
   slot: Slot,
@@ -46,6 +53,8 @@ export function judge(
   immediate: boolean,
   inMaintenance = false,
   parents?: ParentLookup,
+  online?: OnlineTest,
+  locationId: string = LOCAL_LOCATION_ID,
 ): Judgement {
   const outcome = slot.invert ? invertOutcome(raw) : raw;
   const prev = slot.status;
@@ -59,7 +68,12 @@ export function judge(
   let held = false;
   let reason: StatusReason | null = null;
   let t: Transition;
+  // Two results of one monitor at one location never share a timestamp: (monitor, location, time)
+  // identifies a result. Local-only monitors read the monitor's own last time, as they always did.
+  const loc = slot.locations === null ? undefined : locationOf(slot, locationId);
+  const checkedAt = Math.max(startedAt, ((loc ? loc.last_checked_at : slot.lastCheckedAt) ?? 0) + 1);
   if (inMaintenance) {
+    if (loc) recordAtLocation(slot, loc, outcome, slow, immediate, checkedAt);
     t = {
       status: 'maintenance',
       failures: 0,
@@ -69,21 +83,24 @@ export function judge(
     };
     slot.failingSince = null;
   } else {
-    t = applyResult(
-      {
-        status: base,
-        failures: slot.failures,
-        successes: slot.successes,
-      },
-      outcome.status,
-      slot.retryCount,
-      immediate,
-      { slow, recoveryCount: slot.recoveryCount },
-    );
-    if (outcome.status === 'up') {
+    t = loc
+      ? quorumTransition(slot, loc, outcome, slow, immediate, checkedAt, base, prev, online)
+      : applyResult(
+          {
+            status: base,
+            failures: slot.failures,
+            successes: slot.successes,
+          },
+          outcome.status,
+          slot.retryCount,
+          immediate,
+          { slow, recoveryCount: slot.recoveryCount },
+        );
+    // A streak ends when the monitor is healthy: one location's success does not end the others'.
+    if (loc ? t.status === 'up' || t.status === 'degraded' : outcome.status === 'up') {
       slot.failingSince = null;
       slot.holds = 0;
-    } else slot.failingSince ??= startedAt;
+    } else if (outcome.status === 'down') slot.failingSince ??= startedAt;
     if (t.status === 'down' && slot.dependsOn.length > 0 && parents) {
       const v = parentVerdict(slot.dependsOn, slot.failingSince ?? startedAt, parents);
       if (v === 'down') reason = 'dependency_down';
@@ -104,13 +121,13 @@ export function judge(
       reason = prevReason;
     }
   }
-  // Two results of one monitor never share a timestamp: (monitor, time) identifies a result.
-  const checkedAt = Math.max(startedAt, (slot.lastCheckedAt ?? 0) + 1);
   slot.status = t.status;
   slot.failures = t.failures;
   slot.successes = t.successes ?? 0;
   slot.statusReason = reason;
-  slot.lastCheckedAt = checkedAt;
+  // Locations report out of step: the monitor's last check is the latest of any of them.
+  const lastChecked = loc ? Math.max(slot.lastCheckedAt ?? 0, checkedAt) : checkedAt;
+  slot.lastCheckedAt = lastChecked;
   const pending: PendingResult = {
     monitor_id: slot.id,
     checked_at: checkedAt,
@@ -125,7 +142,7 @@ export function judge(
       id: slot.id,
       current_status: t.status,
       status_reason: reason,
-      last_checked_at: checkedAt,
+      last_checked_at: lastChecked,
       last_response_time_ms: outcome.response_time_ms,
       last_status_code: outcome.status_code,
       consecutive_failures: t.failures,
@@ -134,6 +151,7 @@ export function judge(
       last_tls_days_left: outcome.tls_days_left,
     },
   };
+  if (loc) withLocation(pending, slot, loc, online);
   return { transition: t, pending, held };
 }
 

@@ -2,6 +2,7 @@ import type { CheckTarget } from '../checks/index.js';
 import { toCheckTarget } from '../monitors/check-target.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import type { MonitorStatus, StatusReason } from '../store/schema.js';
+import { configureLocations, type LocationState } from './location-slots.js';
 
 /** The engine's in-memory view of one monitor: configuration, state and schedule. */
 export interface Slot {
@@ -40,6 +41,13 @@ export interface Slot {
   failingSince: number | null;
   /** How often this streak was held back waiting for a parent's verdict (bounded). */
   holds: number;
+  /**
+   * Issue 13: the states at each location of a monitor not checked from `local` alone (null for
+   * those, which cost nothing more), its quorum, and whether this instance runs its checks itself.
+   */
+  locations: LocationState[] | null;
+  quorum: number | null;
+  checksLocal: boolean;
 }
 
 /** A new slot for a stored monitor. */
@@ -74,6 +82,9 @@ export function slotFromRow(row: MonitorRow, shardCount: number, key: Buffer | u
     statusReason: row.status_reason,
     failingSince: null,
     holds: 0,
+    locations: null,
+    quorum: null,
+    checksLocal: true,
   };
   configureSlot(slot, row, key);
   return slot;
@@ -93,6 +104,7 @@ export function configureSlot(slot: Slot, row: MonitorRow, key: Buffer | undefin
   slot.degradedMs = row.degraded_response_ms;
   slot.invert = row.invert === 1;
   slot.recoveryCount = Math.max(1, row.recovery_count);
+  configureLocations(slot, row);
 }
 
 /** The parents stored on a monitor row (JSON array of ids; null or malformed: none). */

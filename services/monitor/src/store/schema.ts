@@ -20,11 +20,18 @@ import type {
   TwoFactorSecretsTable,
   UsersTable,
 } from './identity-schema.js';
+import type {
+  LocationsTable,
+  MonitorLocationsTable,
+  ProbeBatchesTable,
+  ProbeInboxTable,
+} from './locations-schema.js';
 
 export * from './conditions-schema.js';
 export * from './escalation-schema.js';
 export * from './groups-schema.js';
 export * from './identity-schema.js';
+export * from './locations-schema.js';
 
 /** Times are epoch milliseconds; flags are 0/1. See @app/kit columnTypes. */
 export interface MonitorDB {
@@ -66,6 +73,10 @@ export interface MonitorDB {
   incident_notes: Escalation.IncidentNotesTable;
   message_templates: Escalation.MessageTemplatesTable;
   incident_notified_channels: Escalation.IncidentNotifiedChannelsTable;
+  locations: LocationsTable;
+  monitor_locations: MonitorLocationsTable;
+  probe_batches: ProbeBatchesTable;
+  probe_inbox: ProbeInboxTable;
 }
 
 /** `degraded`: up but slower than the monitor's `degraded_response_ms` (issue 14). */
@@ -140,6 +151,10 @@ export interface MonitorsTable {
   recovery_count: Generated<number>;
   consecutive_successes: Generated<number>;
   status_reason: Generated<StatusReason | null>;
+  /** JSON array of location ids (migration 063); null: `["local"]`. Written with monitor_locations. */
+  location_ids: Generated<string | null>;
+  /** Locations that must see a failure for the monitor to be down; null: a majority of the online ones. */
+  quorum: Generated<number | null>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */
@@ -152,6 +167,8 @@ export interface CheckResultsTable {
   status_code: number | null;
   error: string | null;
   tls_days_left: number | null;
+  /** Where the check ran (migration 063); null: `local`. */
+  location_id?: string | null;
 }
 
 /** Which engine instance schedules the monitors of a shard (monitor id % shard count), until when. */
@@ -264,6 +281,8 @@ export interface IncidentsTable {
   severity: Generated<IncidentSeverity>;
   /** Escalation steps already sent for this incident (migration 062). */
   escalations_sent: Generated<number>;
+  /** JSON array of the location ids that saw the monitor down (migration 063); null: local only. */
+  locations: Generated<string | null>;
 }
 
 export interface MonitorChannelsTable {

@@ -11,7 +11,7 @@ const LINK = '{{#link}}\n{{link}}{{/link}}';
 export const DEFAULT_TEMPLATES: Record<TemplateEvent, { title: string; body: string }> = {
   down: {
     title: '[DOWN] {{monitor.name}}',
-    body: `${TARGET} is down${WHY}.{{#affected}} {{summary}}.{{/affected}}${LINK}`,
+    body: `${TARGET} is down${WHY}{{#incident.locations}} (down from {{incident.locations}}){{/incident.locations}}.{{#affected}} {{summary}}.{{/affected}}${LINK}`,
   },
   up: {
     title: '[UP] {{monitor.name}}',

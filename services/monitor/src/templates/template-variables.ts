@@ -40,6 +40,9 @@ export const TEMPLATE_VARIABLES: Record<string, VarSpec> = {
       duration: v('The same as text: "5m 3s"'),
       root_cause: v('The first failed check’s error'),
       acknowledged_by: v('Who acknowledged it (empty if nobody)'),
+      locations: v(
+        'The names of the locations that saw it down, comma-separated (empty for monitors checked from this instance only)',
+      ),
     },
   },
   result: {
@@ -89,6 +92,13 @@ function expiresIn(days: number | null | undefined): string {
   return `in ${days} day${days === 1 ? '' : 's'}`;
 }
 
+/** The names of the locations an alert names: the payload's, else the incident's ids (null: none). */
+function locationNames(p: NotificationPayload): string | null {
+  const ids = p.incident?.locations;
+  const names = p.locations?.map((l) => l.name) ?? (Array.isArray(ids) ? ids.map(String) : []);
+  return names.length > 0 ? names.join(', ') : null;
+}
+
 /** Copies plain data into objects without a prototype: no `constructor` or `__proto__` to reach. */
 function bare(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(bare);
@@ -129,6 +139,7 @@ export function templateView(p: NotificationPayload, appBaseUrl: string | null):
           duration: typeof i.duration_seconds === 'number' ? durationText(i.duration_seconds) : null,
           root_cause: i.root_cause ?? null,
           acknowledged_by: (i.acknowledged_by as string | null | undefined) ?? null,
+          locations: locationNames(p),
         }
       : null,
     result: r

@@ -5,6 +5,14 @@ import { MonitorBody } from '../api/monitors/schema.js';
 import { audited } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { LOCAL_LOCATION_ID } from '../locations/location-shapes.js';
+import {
+  type LocationInput,
+  locationColumns,
+  locationProblems,
+  saveLocationRows,
+} from '../locations/monitor-locations.js';
+import { monitorChanged } from '../monitors/monitor-changes.js';
 import {
   configColumns,
   type MonitorConfig,
@@ -20,6 +28,7 @@ import {
 import { newHeartbeatToken, newMonitorRow, storedSecrets } from '../monitors/monitors-service.js';
 import { validateMonitor } from '../monitors/validate-monitor.js';
 import { importLookupRepo } from '../store/repos/import-lookup-repo.js';
+import { locationsRepo } from '../store/repos/locations-repo.js';
 import { monitorChannelsRepo } from '../store/repos/monitor-channels-repo.js';
 import { type MonitorRow, monitorsRepo } from '../store/repos/monitors-repo.js';
 import type { Db } from '../store/schema.js';
@@ -52,7 +61,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Parsed {
-  input: MonitorInput;
+  input: MonitorInput & LocationInput;
   channels: string[];
   paused: boolean;
   reminder: number | null;
@@ -103,6 +112,11 @@ function parseEntry(raw: unknown, at: string, problems: FieldProblem[]): Parsed 
   };
 }
 
+/** An entry's locations: those of the file, or `["local"]` (files from before issue 13). */
+function locationsOf(p: Parsed): { ids: string[]; quorum: number | null } {
+  return { ids: p.input.location_ids ?? [LOCAL_LOCATION_ID], quorum: p.input.quorum ?? null };
+}
+
 /** The monitor list of a document (or a bare array), refusing other shapes and oversized files. */
 function entriesOf(doc: unknown): unknown[] {
   const list = Array.isArray(doc) ? doc : isObject(doc) ? doc.monitors : undefined;
@@ -127,6 +141,15 @@ async function plan(ctx: AppContext, doc: unknown) {
   const list = entriesOf(doc);
   const problems: FieldProblem[] = [];
   const parsed = list.map((raw, i) => parseEntry(raw, `monitors.${i}`, problems));
+  // Locations travel by id: an id that does not exist here is named, as the API would.
+  const known = new Set((await locationsRepo.list(ctx.db)).map((l) => l.id));
+  parsed.forEach((p, i) => {
+    if (!p) return;
+    const { ids, quorum } = locationsOf(p);
+    problems.push(
+      ...locationProblems(ids, quorum, withDefaults(p.input).monitor_type, known, `monitors.${i}.`),
+    );
+  });
   const byName = new Map<string, number[]>();
   for (const m of await importLookupRepo.monitorNames(ctx.db))
     byName.set(m.name, [...(byName.get(m.name) ?? []), m.id]);
@@ -218,15 +241,15 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
         outcome.updated++;
       } else {
         const s = credentials(null);
-        row = await monitorsRepo.insert(
-          trx,
-          newMonitorRow(
+        row = await monitorsRepo.insert(trx, {
+          ...newMonitorRow(
             ctx.keys.encryption,
             s,
             { paused: p.paused, reminder_interval_minutes: p.reminder },
             now,
           ),
-        );
+          ...locationColumns(locationsOf(p)),
+        });
         outcome.created++;
       }
       const ids: number[] = [];
@@ -237,6 +260,7 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
         else ids.push(id);
       }
       await monitorChannelsRepo.set(trx, row.id, ids);
+      await saveLocationRows(trx, row.id, { ids: [...new Set(locationsOf(p).ids)] });
       await placements.apply(
         row.id,
         p.placement,
@@ -254,7 +278,7 @@ export async function importMonitors(ctx: AppContext, req: FastifyRequest, doc: 
     };
     return [out, { action: 'monitor.import', resource_type: 'monitor', resource_id: null, detail }];
   });
-  for (const r of rows) ctx.engine.apply(r);
+  for (const r of rows) monitorChanged(ctx, r);
   return { imported: rows.length, ids: rows.map((r) => r.id), mode, ...outcome, warnings };
 }
 
@@ -278,6 +302,7 @@ async function replaceMonitor(
     heartbeat_token:
       c.monitor_type === 'heartbeat' ? (old.heartbeat_token ?? newHeartbeatToken()) : old.heartbeat_token,
     reminder_interval_minutes: p.reminder,
+    ...locationColumns({ ids: [...new Set(locationsOf(p).ids)], quorum: locationsOf(p).quorum }),
     ...(p.paused !== wasPaused && {
       paused: p.paused ? 1 : 0,
       current_status: p.paused ? ('paused' as const) : ('pending' as const),

@@ -1,3 +1,4 @@
+import { parseLocationIds } from '../locations/monitor-locations.js';
 import { configOf, type MonitorConfig } from '../monitors/monitor-input.js';
 import type { MonitorRow } from '../store/repos/monitors-repo.js';
 import type { PortablePlacement } from './portable-groups.js';
@@ -15,6 +16,9 @@ export interface PortableMonitor extends MonitorConfig, PortablePlacement {
   channels: string[];
   paused: boolean;
   reminder_interval_minutes: number | null;
+  /** Where it is checked from (location ids, which must exist where the file is imported) and its quorum. */
+  location_ids: string[];
+  quorum: number | null;
 }
 
 /** The portable form of a stored monitor. */
@@ -29,5 +33,7 @@ export function toPortable(
     channels: channelNames,
     paused: row.paused === 1,
     reminder_interval_minutes: row.reminder_interval_minutes,
+    location_ids: parseLocationIds(row.location_ids),
+    quorum: row.quorum,
   };
 }

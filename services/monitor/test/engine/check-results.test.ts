@@ -45,6 +45,8 @@ for (const t of await testDatabases()) {
         status_code: 200,
         error: null,
         tls_days_left: null,
+        // Checked by the central instance itself (issue 13: check locations).
+        location_id: 'local',
       });
       const down = page.find((r) => r.response_time_ms === 240)!;
       assert.equal(down.status, 'down');

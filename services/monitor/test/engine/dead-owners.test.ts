@@ -76,6 +76,11 @@ describe('lease owners name their process', () => {
     });
     live.push(parent);
     const pid = Number(String(await once(parent.stdout!, 'data')).trim());
+    // Until the shell has become `sleep` it may still reap a child that dies (dash does before exec):
+    // kill the child only once nothing is left in the parent that waits for children.
+    await waitFor('the shell to become sleep', async () =>
+      readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep' ? true : undefined,
+    );
     const owner = processOwnerOf(pid);
     assert.equal(ownerProcessGone(owner), false);
     process.kill(pid, 'SIGKILL');

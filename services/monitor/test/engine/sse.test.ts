@@ -59,6 +59,8 @@ describe('GET /api/sse/dashboard', () => {
     const data = JSON.parse(result.data) as Record<string, unknown>;
     assert.deepEqual(Object.keys(data).sort(), [
       'checked_at',
+      // Where the check ran (issue 13): `local` for this instance's own checks.
+      'location_id',
       'monitor_id',
       'monitor_status',
       'prev_status',
@@ -70,6 +72,7 @@ describe('GET /api/sse/dashboard', () => {
     ]);
     assert.equal(data.monitor_id, id);
     assert.equal(data.status_reason, null);
+    assert.equal(data.location_id, 'local');
     assert.equal(data.status, 'up');
     assert.equal(data.prev_status, 'pending');
     assert.equal(data.status_code, 200);

@@ -126,6 +126,7 @@ for (const target of await testDatabases()) {
             ![
               'consecutive_failures',
               'status_reason',
+              'locations',
               'tls_days_left',
               'heartbeat_token',
               'created_at',

@@ -131,6 +131,7 @@ for (const db of await testDatabases()) {
       const runtime = [
         'consecutive_failures',
         'status_reason',
+        'locations',
         'tls_days_left',
         'heartbeat_token',
         'created_at',

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from './components/route-error-boundary.js';
 import { Layout } from './layout.js';
 import { lazyPage } from './lib/lazy-page.js';
 import { matchPath, useLocation } from './lib/router.js';
+import { locationStore } from './locations/location-store.js';
 import { DashboardPage } from './monitors/dashboard-page.js';
 import { openDashboardStream, type StreamState } from './monitors/dashboard-stream.js';
 import { liveStore } from './monitors/live-store.js';
@@ -35,6 +36,7 @@ const IncidentsPage = lazyPage(() => import('./pages/incidents-page.js').then((m
 const IncidentDetailPage = lazyPage(() =>
   import('./incidents/incident-detail-page.js').then((m) => m.IncidentDetailPage),
 );
+const LocationsPage = lazyPage(() => import('./locations/locations-page.js').then((m) => m.LocationsPage));
 const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.js').then((m) => m.MaintenancePage));
 const StatusPagesPage = lazyPage(() =>
   import('./status-pages/status-pages-page.js').then((m) => m.StatusPagesPage),
@@ -58,6 +60,7 @@ const routes: RouteDef[] = [
   { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
   { path: '/escalation', role: 'viewer', render: () => <PoliciesPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
+  { path: '/locations', role: 'viewer', render: () => <LocationsPage /> },
   { path: '/status-pages', role: 'viewer', render: () => <StatusPagesPage /> },
   { path: '/groups', role: 'viewer', render: () => <GroupsPage /> },
   { path: '/import-export', role: 'viewer', render: () => <ImportExportPage /> },
@@ -82,9 +85,17 @@ function useLiveData(active: boolean): StreamState {
     // Subscribe first, load after: the stream calls onResync once it is open, so a status change
     // that happens while the list loads arrives as an event instead of falling between the two.
     const stop = openDashboardStream({
-      onEvent: (name, data) => liveStore.push(name, data),
+      onEvent: (name, data) => {
+        if (!name.startsWith('location.')) return liveStore.push(name, data);
+        locationStore.push(name, data);
+        // A deleted location leaves every monitor's list: reload them rather than wait for the resync.
+        if (name === 'location.deleted') void resync();
+      },
       onState: (s) => alive && setState(s),
-      onResync: () => void resync(),
+      onResync: () => {
+        void resync();
+        locationStore.resync();
+      },
     });
     // Monitors created or edited elsewhere send no event until their first result: resync now and then,
     // and whenever the tab comes back into view.
@@ -94,6 +105,7 @@ function useLiveData(active: boolean): StreamState {
     return () => {
       alive = false;
       liveStore.reset();
+      locationStore.reset();
       clearInterval(every);
       document.removeEventListener('visibilitychange', onVisible);
       stop();

@@ -12,6 +12,7 @@ const nav: { to: string; label: string; role: Role }[] = [
   { to: '/channels', label: 'Channels', role: 'viewer' },
   { to: '/escalation', label: 'Escalation', role: 'viewer' },
   { to: '/maintenance', label: 'Maintenance', role: 'viewer' },
+  { to: '/locations', label: 'Locations', role: 'viewer' },
   { to: '/status-pages', label: 'Status pages', role: 'viewer' },
   { to: '/groups', label: 'Groups & tags', role: 'viewer' },
   { to: '/import-export', label: 'Import / export', role: 'viewer' },

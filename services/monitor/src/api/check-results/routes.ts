@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
 import { iso, problems } from '../../http/schemas.js';
+import { LOCAL_LOCATION_ID } from '../../locations/location-shapes.js';
 import { checkResultsRepo } from '../../store/repos/check-results-repo.js';
 import { CheckResult, CheckResultsQuery } from './schema.js';
 
@@ -40,6 +41,7 @@ export function checkResultsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }
         const rows = await checkResultsRepo.list(ctx.db, {
           monitor_id: q.monitor_id,
+          location_id: q.location,
           from,
           to,
           before,
@@ -49,6 +51,7 @@ export function checkResultsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           const last = rows[rows.length - 1]!;
           const next = new URLSearchParams();
           if (q.monitor_id !== undefined) next.set('monitor_id', String(q.monitor_id));
+          if (q.location !== undefined) next.set('location', q.location);
           if (q.from !== undefined) next.set('from', q.from);
           if (q.to !== undefined) next.set('to', q.to);
           next.set('limit', String(limit));
@@ -64,6 +67,7 @@ export function checkResultsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           status_code: r.status_code,
           error: r.error,
           tls_days_left: r.tls_days_left,
+          location_id: r.location_id ?? LOCAL_LOCATION_ID,
         }));
       },
     );

@@ -25,6 +25,10 @@ export const Incident = Type.Object({
     Type.String({ description: 'Username of the admin who resolved it by hand; null when a check did' }),
   ),
   postmortem: Nullable(Type.String()),
+  locations: Type.Array(Type.String(), {
+    description:
+      'Check locations that saw the monitor down (issue 13); empty for a monitor checked from here only',
+  }),
 });
 
 export const UpdateStatusSchema = Type.Union([

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { IdParams, NoContent, problems } from '../../http/schemas.js';
+import { locationStates } from '../../locations/monitor-location-states.js';
+import { parseLocationIds } from '../../locations/monitor-locations.js';
 import type { MonitorInput } from '../../monitors/monitor-input.js';
 import { toMonitorView } from '../../monitors/monitor-view.js';
 import {
@@ -36,8 +38,15 @@ export async function views(ctx: AppContext, rows: Row[], all = false) {
     ctx.db,
     rows.map((r) => r.id),
   );
+  const states = await locationStates(ctx.db, rows, (id) => ctx.locations.isOnline(id));
   return rows.map((r) =>
-    toMonitorView(r, links.get(r.id) ?? [], tagged.get(r.id) ?? [], parents.get(r.id) ?? []),
+    toMonitorView(
+      r,
+      links.get(r.id) ?? [],
+      tagged.get(r.id) ?? [],
+      parents.get(r.id) ?? [],
+      states.get(r.id),
+    ),
   );
 }
 export const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
@@ -49,9 +58,30 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/monitors',
       {
         config: read,
-        schema: { tags, security, response: { 200: Type.Array(Monitor), ...problems(401, 403) } },
+        schema: {
+          tags,
+          security,
+          querystring: Type.Object({
+            location: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 64,
+                description: 'Only the monitors checked from this location',
+              }),
+            ),
+          }),
+          response: { 200: Type.Array(Monitor), ...problems(401, 403) },
+        },
       },
-      async () => views(ctx, await monitorsRepo.list(ctx.db), true),
+      async (req) => {
+        const all = await monitorsRepo.list(ctx.db);
+        const at = req.query.location;
+        if (at === undefined) return views(ctx, all, true);
+        return views(
+          ctx,
+          all.filter((r) => parseLocationIds(r.location_ids).includes(at)),
+        );
+      },
     );
     app.post(
       '/api/monitors',

@@ -158,6 +158,39 @@ const conditionFields = {
     description: 'Another name for tls_warn_days: alert once at this many days left, and again at 7 and 1',
   }),
 };
+/** Where a monitor runs from and how many locations must see a failure (issue 13, docs/locations.md). */
+const locationFields = {
+  location_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    maxItems: 50,
+    description:
+      'Locations the monitor is checked from (default ["local"]); heartbeat monitors: ["local"] only',
+  }),
+  quorum: nullable(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'Locations that must see a failure for the monitor to be down; null: a majority of the online ones',
+    }),
+  ),
+};
+const optionalLocations = {
+  location_ids: Type.Optional(locationFields.location_ids),
+  quorum: Type.Optional(locationFields.quorum),
+};
+const LocationStateSchema = Type.Object({
+  location_id: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('up'),
+    Type.Literal('degraded'),
+    Type.Literal('down'),
+  ]),
+  counted: Type.Boolean({ description: 'False while the location is offline: its verdict does not count' }),
+  last_checked_at: nullable(Type.String({ format: 'date-time' })),
+  last_response_time_ms: nullable(Type.Integer()),
+  last_error: nullable(Type.String()),
+});
+
 const optionalConditions = {
   depends_on: Type.Optional(conditionFields.depends_on),
   tls_alert_days: Type.Optional(conditionFields.tls_alert_days),
@@ -227,12 +260,19 @@ const optional = Object.fromEntries(Object.entries(configFields).map(([k, v]) =>
 
 /** POST and PUT (a full replacement: omitted fields take their defaults). */
 export const MonitorBody = Type.Object(
-  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions, name: configFields.name },
+  {
+    ...optional,
+    ...optionalAlert,
+    ...membershipFields,
+    ...optionalConditions,
+    ...optionalLocations,
+    name: configFields.name,
+  },
   { additionalProperties: false },
 );
 /** PATCH: any subset. */
 export const MonitorPatch = Type.Object(
-  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions },
+  { ...optional, ...optionalAlert, ...membershipFields, ...optionalConditions, ...optionalLocations },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -243,6 +283,7 @@ export const MonitorTestBody = Type.Object(
     ...optionalAlert,
     ...optionalConditions,
     ...membershipFields,
+    ...optionalLocations,
     monitor_id: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -282,6 +323,10 @@ export const Monitor = Type.Object({
     description: 'dependency_down: down because a monitor it depends on is down (no alert of its own)',
   }),
   ...membershipView,
+  ...locationFields,
+  locations: Type.Array(LocationStateSchema, {
+    description: 'The monitor’s state at each of its locations (one entry, local, for a local-only monitor)',
+  }),
   current_status: StatusSchema,
   last_checked_at: nullable(DateTime),
   last_response_time_ms: nullable(Type.Integer()),

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import type { AppContext } from '../../context.js';
 import type { BusEvent } from '../../events/event-bus.js';
+import { INTERNAL_EVENTS } from '../../events/internal-events.js';
 import { issueStreamTicket, TICKET_SECONDS } from '../../events/stream-tickets.js';
 import { problems } from '../../http/schemas.js';
 
@@ -86,6 +87,7 @@ export function sseRoutes(ctx: AppContext, opts: SseOptions = {}): FastifyPlugin
         // does not replay what the client already has.
         let sent = 0;
         const send = (ev: BusEvent) => {
+          if (INTERNAL_EVENTS.has(ev.event)) return;
           sent = Math.max(sent, ev.id);
           stream.send({ id: sent, event: ev.event, data: ev.data });
         };

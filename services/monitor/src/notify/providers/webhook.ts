@@ -28,6 +28,10 @@ export const webhookProvider: Provider = {
       at: payload.at,
       // A down alert standing for its dependants (issue 14) says which.
       ...(payload.affected && { affected: payload.affected }),
+      // A multi-location monitor's alert names the locations that saw it down (issue 13).
+      ...(payload.locations && { locations: payload.locations }),
+      // A location alert (issue 13) says which location.
+      ...(payload.location && { location: payload.location }),
       // Only with a template of the channel's own: the rendered title and text (docs/notifications.md).
       ...(ctx.custom && { message: { title: ctx.custom.title, text: ctx.custom.text } }),
     });

@@ -17,6 +17,7 @@ import { oidc } from './053-oidc.js';
 import { groupsTags } from './060-groups-tags.js';
 import { dependenciesConditions } from './061-dependencies-conditions.js';
 import { escalationTemplates } from './062-escalation-templates.js';
+import { locationsMigration } from './063-locations.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -41,4 +42,5 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '060-groups-tags': groupsTags,
   '061-dependencies-conditions': dependenciesConditions,
   '062-escalation-templates': escalationTemplates,
+  '063-locations': locationsMigration,
 });

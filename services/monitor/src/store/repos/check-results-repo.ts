@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { LOCAL_LOCATION_ID } from '../../locations/location-shapes.js';
 import type { CheckResultsTable, Db } from '../schema.js';
 
 export type CheckResultRow = Selectable<CheckResultsTable>;
@@ -6,6 +7,8 @@ export type NewCheckResult = Insertable<CheckResultsTable>;
 
 export interface CheckResultFilter {
   monitor_id?: number | undefined;
+  /** Where the check ran: `local` matches the rows without a location. */
+  location_id?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
   /** Page cursor: rows strictly older than this (checked_at, id). */
@@ -26,17 +29,27 @@ export const checkResultsRepo = {
       const out = await db
         .insertInto('check_results')
         .values(chunk)
-        .returning(['id', 'monitor_id', 'checked_at'])
+        .returning(['id', 'monitor_id', 'checked_at', 'location_id'])
         .execute();
-      // RETURNING order is not promised by either engine: match rows back by (monitor, time).
-      const byKey = new Map(out.map((r) => [`${r.monitor_id}:${r.checked_at}`, r.id]));
-      for (const r of chunk) ids.push(byKey.get(`${r.monitor_id}:${r.checked_at}`) ?? 0);
+      // RETURNING order is not promised by either engine: match rows back by (monitor, location,
+      // time); two locations may check a monitor at the same millisecond.
+      const key = (r: { monitor_id: number; checked_at: number; location_id?: string | null }) =>
+        `${r.monitor_id}:${r.location_id ?? ''}:${r.checked_at}`;
+      const byKey = new Map(out.map((r) => [key(r), r.id]));
+      for (const r of chunk) ids.push(byKey.get(key(r)) ?? 0);
     }
     return ids;
   },
   list: (db: Db, f: CheckResultFilter) => {
     let q = db.selectFrom('check_results').selectAll();
     if (f.monitor_id !== undefined) q = q.where('monitor_id', '=', f.monitor_id);
+    const at = f.location_id;
+    if (at !== undefined) {
+      q =
+        at === LOCAL_LOCATION_ID
+          ? q.where((e) => e.or([e('location_id', 'is', null), e('location_id', '=', at)]))
+          : q.where('location_id', '=', at);
+    }
     if (f.from !== undefined) q = q.where('checked_at', '>=', f.from);
     if (f.to !== undefined) q = q.where('checked_at', '<=', f.to);
     const b = f.before;

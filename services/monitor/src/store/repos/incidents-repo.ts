@@ -42,6 +42,14 @@ export const incidentsRepo = {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow(),
+  /** The locations that saw the monitor down (JSON array of ids, issue 13). */
+  setLocations: (db: Db, id: number, locations: string) =>
+    db
+      .updateTable('incidents')
+      .set({ locations })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
   /** Resolves by hand, only while unresolved; undefined when someone (or a check) resolved it first. */
   resolveBy: (db: Db, id: number, at: number, userId: number, name: string, postmortem?: string) =>
     db

@@ -2,6 +2,15 @@ import type { Db } from '../schema.js';
 
 /** SQL for shard leases and the engine instances that hold them. */
 export const schedulerLeasesRepo = {
+  /** True while `owner` holds an unexpired lease on `shard` (shard 0's owner runs the one-per-cluster upkeep). */
+  holds: async (db: Db, shard: number, owner: string, now: number) =>
+    (await db
+      .selectFrom('scheduler_leases')
+      .select('shard')
+      .where('shard', '=', shard)
+      .where('owner', '=', owner)
+      .where('lease_until', '>', now)
+      .executeTakeFirst()) !== undefined,
   /** Records that `owner` is alive until `until`. */
   heartbeat: async (db: Db, owner: string, until: number) => {
     await db

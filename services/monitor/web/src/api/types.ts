@@ -1,5 +1,6 @@
 // Shapes of the monitor service's public API (docs/monitor-api.md, monitor-contract.md).
 import type { MonitorTag } from '../groups/group-types.js';
+import type { MonitorLocationState } from '../locations/location-types.js';
 
 export type Role = 'superadmin' | 'admin' | 'viewer';
 
@@ -120,6 +121,9 @@ export interface MonitorConfig {
   depends_on?: number[];
   /** Escalation policy of the monitor's incidents; null: its group's (issue 14). */
   escalation_policy_id?: number | null;
+  /** Where it is checked from (issue 13; default `["local"]`) and how many must see a failure (null: a majority). */
+  location_ids?: string[];
+  quorum?: number | null;
 }
 
 export interface Monitor extends MonitorConfig {
@@ -137,6 +141,8 @@ export interface Monitor extends MonitorConfig {
   /** Days left on the certificate at the latest check that read one (tls and https monitors). */
   tls_days_left: number | null;
   heartbeat_token: string | null;
+  /** Each location's own verdict (one entry for `local` on a local-only monitor). */
+  locations?: MonitorLocationState[];
   created_at: string;
   updated_at: string;
 }
@@ -160,6 +166,8 @@ export interface CheckResult {
   status_code: number | null;
   error: string | null;
   tls_days_left: number | null;
+  /** Where the check ran (`local` for the central instance). */
+  location_id?: string;
 }
 
 export type IncidentStatus = 'open' | 'acknowledged' | 'resolved';
@@ -177,6 +185,8 @@ export interface Incident {
   /** Who resolved it by hand; null when a check resolved it. */
   resolved_by?: string | null;
   postmortem?: string | null;
+  /** Ids of the locations that saw it down (issue 13; `[]` for local-only monitors). */
+  locations?: string[];
   /** `minor`: opened by a degraded monitor (issue 14); `major`: down. */
   severity?: 'major' | 'minor';
 }
@@ -289,6 +299,9 @@ export interface CheckResultEvent {
   checked_at: string;
   /** Only on results that read a certificate; absent means the monitor's days are unchanged. */
   tls_days_left?: number;
+  /** Where the check ran; `locations`: every location's state, for multi-location monitors only. */
+  location_id?: string;
+  locations?: MonitorLocationState[];
 }
 
 /** One window of `GET /api/monitors/{id}/uptime`. */
@@ -344,47 +357,4 @@ export interface StatusPage extends StatusPageInput {
   updated_at: string;
 }
 
-/** One step of an escalation policy: minutes after the incident opened, and who is told. */
-export interface EscalationStep {
-  after_minutes: number;
-  channel_ids: number[];
-}
-
-/** GET /api/escalation-policies. `repeat`: false once, N more rounds, true until acknowledged. */
-export interface EscalationPolicy {
-  id: number;
-  name: string;
-  steps: EscalationStep[];
-  repeat: boolean | number;
-  monitor_count: number;
-  group_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A note on an incident's internal timeline. */
-export interface IncidentNote {
-  id: number;
-  incident_id: number;
-  author: string;
-  text: string;
-  created_at: string;
-}
-
-export type TemplateEvent = 'down' | 'up' | 'degraded' | 'tls' | 'escalation';
-
-/** A channel's message for one event: its own (custom) or the built-in one. */
-export interface MessageTemplate {
-  event: TemplateEvent;
-  title: string;
-  body: string;
-  custom: boolean;
-  updated_at: string | null;
-}
-
-/** One documented template variable (GET /api/channels/templates/variables). */
-export interface TemplateVariable {
-  name: string;
-  description: string;
-  list: boolean;
-}
+export * from './escalation-types.js';

@@ -26,12 +26,12 @@ export function useLocation(): { path: string; query: URLSearchParams } {
   };
 }
 
-/** Goes to `to` without a reload; `replace` keeps the history length. */
-export function navigate(to: string, opts: { replace?: boolean } = {}): void {
+/** Goes to `to` without a reload; `replace` keeps the history length, `keepScroll` the scroll position. */
+export function navigate(to: string, opts: { replace?: boolean; keepScroll?: boolean } = {}): void {
   if (to === snapshot()) return;
   if (opts.replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
-  window.scrollTo(0, 0);
+  if (!opts.keepScroll) window.scrollTo(0, 0);
   notify();
 }
 

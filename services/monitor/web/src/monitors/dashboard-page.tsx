@@ -10,6 +10,9 @@ import { useCollapsed } from '../groups/use-collapsed.js';
 import { useConnectivity } from '../lib/connectivity.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
+import { LocationFilter } from '../locations/location-filter.js';
+import { locationIdsOf } from '../locations/monitor-locations.js';
+import { OfflineLocationsBanner } from '../locations/offline-banner.js';
 import type { Row } from './live-store.js';
 import { MonitorList } from './monitor-list.js';
 import { MONITOR_TYPES } from './monitor-types.js';
@@ -40,6 +43,7 @@ export function DashboardPage() {
   const type = query.get('type') ?? '';
   const group = query.get('group') ?? '';
   const tag = query.get('tag') ?? '';
+  const where = query.get('location') ?? '';
   const flat = query.get('layout') === 'flat';
   // Groups and tags: two requests for the page, never one per row (the monitors carry their ids).
   const [groupsVersion, setGroupsVersion] = useState(0);
@@ -80,6 +84,7 @@ export function DashboardPage() {
       if (inGroupAndTag && !inGroupAndTag(r)) continue;
       if (status && m.current_status !== status) continue;
       if (type && m.monitor_type !== type) continue;
+      if (where && !locationIdsOf(m).includes(where)) continue;
       if (needle && !m.name.toLowerCase().includes(needle) && !(m.url ?? '').toLowerCase().includes(needle))
         continue;
       out.push(r);
@@ -90,7 +95,7 @@ export function DashboardPage() {
         collator.compare(a.monitor.name, b.monitor.name),
     );
     return out.map((r) => r.monitor.id);
-  }, [store, structure, deferredQ, status, type, groups, group, tag]);
+  }, [store, structure, deferredQ, status, type, groups, group, tag, where]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new row objects
   const rows = useMemo(
     () => order.map((id) => store.get(id)).filter((r): r is Row => r !== undefined),
@@ -140,6 +145,7 @@ export function DashboardPage() {
           ones seen and may be out of date. This page updates by itself when the connection is back.
         </div>
       )}
+      <OfflineLocationsBanner />
       <ul className="counts" aria-label="Monitors by status">
         <li>
           <button
@@ -193,6 +199,7 @@ export function DashboardPage() {
             ))}
           </select>
         </label>
+        <LocationFilter value={where} onChange={(v) => setFilter('location', v)} />
         <GroupTagFilters
           groups={groups}
           tags={tags}

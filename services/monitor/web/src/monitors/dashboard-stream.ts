@@ -20,6 +20,10 @@ const EVENTS = [
   'incident.acknowledged',
   'incident.updated',
   'incident.resolved',
+  'location.online',
+  'location.offline',
+  'location.updated',
+  'location.deleted',
 ];
 
 interface StreamTicket {

@@ -44,6 +44,9 @@ export interface FormState {
   /** Groups and tags (issue 14): the group's id ('' for none) and tags by name with their value. */
   group_id: string;
   tags: { name: string; value: string }[];
+  /** Locations (issue 13): where it is checked from, and the quorum ('' for a majority). */
+  location_ids: string[];
+  quorum: string;
 }
 
 /** A new monitor's form, with the service's defaults shown. */
@@ -88,6 +91,8 @@ export function emptyForm(): FormState {
     depends_on: [],
     group_id: '',
     tags: [],
+    location_ids: ['local'],
+    quorum: '',
   };
 }
 
@@ -151,6 +156,8 @@ export function formOf(m: Monitor): FormState {
     depends_on: m.depends_on ?? [],
     group_id: s(m.group_id),
     tags: (m.tags ?? []).map((t) => ({ name: t.name, value: t.value ?? '' })),
+    location_ids: m.location_ids?.length ? m.location_ids : ['local'],
+    quorum: s(m.quorum),
   };
 }
 

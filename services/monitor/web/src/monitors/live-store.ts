@@ -1,5 +1,6 @@
 import { api } from '../api/client.js';
 import type { CheckResult, CheckResultEvent, Monitor, MonitorStatus, UptimeFigures } from '../api/types.js';
+import type { MonitorLocationState } from '../locations/location-types.js';
 
 /** One check on a monitor's bar and sparkline. */
 export interface Point {
@@ -208,15 +209,26 @@ export class LiveStore {
               last_response_time_ms: e.response_time_ms,
               last_status_code: e.status_code,
               ...(typeof e.tls_days_left === 'number' && { tls_days_left: e.tls_days_left }),
+              ...(newerLocations(row.monitor, e.locations) && { locations: e.locations }),
             }
-          : row.monitor,
+          : newerLocations(row.monitor, e.locations)
+            ? { ...row.monitor, locations: e.locations }
+            : row.monitor,
       });
       return true;
     }
     if (event === 'monitor.status_changed' && typeof d.status === 'string') {
       const at = typeof d.changed_at === 'string' ? Date.parse(d.changed_at) : Number.POSITIVE_INFINITY;
       if (at < timeOf(row.monitor.last_checked_at)) return false;
-      this.rows.set(id, { ...row, monitor: { ...row.monitor, current_status: d.status as MonitorStatus } });
+      const locations = d.locations as MonitorLocationState[] | undefined;
+      this.rows.set(id, {
+        ...row,
+        monitor: {
+          ...row.monitor,
+          current_status: d.status as MonitorStatus,
+          ...(newerLocations(row.monitor, locations) && { locations }),
+        },
+      });
       this.structure++;
       return true;
     }
@@ -296,6 +308,20 @@ function timeOf(iso: string | null): number {
   return iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY;
 }
 
+/**
+ * Whether an event's per-location states are at least as new as the row's: a probe's result can be
+ * older than a local one (its clock is corrected), so the states are compared by their own newest check.
+ */
+function newerLocations(
+  m: Monitor,
+  next: MonitorLocationState[] | undefined,
+): next is MonitorLocationState[] {
+  if (!Array.isArray(next)) return false;
+  const newest = (list: MonitorLocationState[] | undefined) =>
+    Math.max(Number.NEGATIVE_INFINITY, ...(list ?? []).map((l) => timeOf(l.last_checked_at)));
+  return newest(next) >= newest(m.locations);
+}
+
 /** The list's monitor, with the live fields of `live` where the stream already saw a newer check. */
 function newerLive(live: Monitor, listed: Monitor): Monitor {
   if (timeOf(live.last_checked_at) <= timeOf(listed.last_checked_at)) return listed;
@@ -306,6 +332,7 @@ function newerLive(live: Monitor, listed: Monitor): Monitor {
     last_response_time_ms: live.last_response_time_ms,
     last_status_code: live.last_status_code,
     tls_days_left: live.tls_days_left ?? listed.tls_days_left,
+    ...(newerLocations(listed, live.locations) && { locations: live.locations }),
   };
 }
 

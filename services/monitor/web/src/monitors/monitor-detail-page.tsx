@@ -11,9 +11,13 @@ import { StatusBadge } from '../components/status-badge.js';
 import { CloneButton } from '../groups/clone-button.js';
 import { MembershipFacts } from '../groups/membership-facts.js';
 import { ago, dateTime, duration, percent } from '../lib/format.js';
-import { Link, navigate } from '../lib/router.js';
+import { Link, navigate, useLocation } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { useThrottled } from '../lib/use-throttled.js';
+import { CheckLocationSelect, useCheckLocations } from '../locations/check-locations.js';
+import { LocationStatesTable } from '../locations/location-states.js';
+import { LOCAL_LOCATION_ID } from '../locations/location-types.js';
+import { locationIdsOf } from '../locations/monitor-locations.js';
 import { BadgeSnippets } from './badge-snippets.js';
 import { CertificateDays } from './certificate-days.js';
 import { DependencyFacts } from './dependency-facts.js';
@@ -57,7 +61,14 @@ export function MonitorDetailPage({ id }: { id: number }) {
       alive = false;
     };
   }, [id, range, chartTick]);
-  const recent = useApi<CheckResult[]>('/api/check-results', { monitor_id: id, limit: 20 }, chartTick);
+  // Results of one location only: `?location=` in the page's URL, passed on to the API.
+  const where = useLocation().query.get('location') ?? '';
+  const recent = useApi<CheckResult[]>(
+    '/api/check-results',
+    { monitor_id: id, limit: 20, location: where || undefined },
+    chartTick,
+  );
+  const checkLocations = useCheckLocations(monitor ?? null, where);
   const uptime = useApi<UptimeFigures>(`/api/monitors/${id}/uptime`, undefined, uptimeTick);
 
   const act = async (what: 'pause' | 'resume' | 'check-now') => {
@@ -94,6 +105,8 @@ export function MonitorDetailPage({ id }: { id: number }) {
       <p className="loading">Loading…</p>
     );
   }
+  // Check now runs this instance's own check: a monitor checked from probes only has none (409).
+  const checksHere = locationIdsOf(monitor).includes(LOCAL_LOCATION_ID);
   const uptimeCell = (key: '24h' | '7d' | '30d') => {
     if (uptime.error) return '—';
     const w = uptime.data?.[key];
@@ -122,7 +135,8 @@ export function MonitorDetailPage({ id }: { id: number }) {
             <button
               type="button"
               onClick={() => void act('check-now')}
-              disabled={monitor.current_status === 'paused'}
+              disabled={monitor.current_status === 'paused' || !checksHere}
+              title={checksHere ? undefined : 'Checked from probes only: they keep their own schedule'}
             >
               Check now
             </button>
@@ -242,18 +256,24 @@ export function MonitorDetailPage({ id }: { id: number }) {
               <span className={`tag tag-${i.status}`}>{i.status}</span> started {dateTime(i.started_at)}
               {i.resolved_at ? `, resolved after ${duration(i.duration_seconds)}` : ''}
               {i.root_cause ? ` — ${i.root_cause}` : ''}
+              {i.locations?.length ? ` (down from ${checkLocations.names(i.locations)})` : ''}
             </li>
           ))}
         </ul>
       ) : (
         <p className="muted">No incidents.</p>
       )}
-      <h2>Recent checks</h2>
+      <LocationStatesTable monitor={monitor} />
+      <div className="chart-head">
+        <h2>Recent checks</h2>
+        {checkLocations.shown && <CheckLocationSelect value={where} />}
+      </div>
       <div className="table-wrap">
         <table aria-label="Recent checks">
           <thead>
             <tr>
               <th scope="col">Time</th>
+              {checkLocations.shown && <th scope="col">Location</th>}
               <th scope="col">Result</th>
               <th scope="col">Code</th>
               <th scope="col">Response</th>
@@ -264,6 +284,11 @@ export function MonitorDetailPage({ id }: { id: number }) {
             {(recent.data ?? []).map((r) => (
               <tr key={r.id}>
                 <td>{dateTime(r.checked_at)}</td>
+                {checkLocations.shown && (
+                  <td data-location={r.location_id ?? 'local'}>
+                    {checkLocations.name(r.location_id ?? 'local')}
+                  </td>
+                )}
                 <td>
                   <span className={`tag tag-${r.status}`}>{r.status}</span>
                 </td>

@@ -8,6 +8,8 @@ import { PolicyField } from '../escalation/policy-field.js';
 import { MembershipFields, membershipBody } from '../groups/membership-fields.js';
 import { Link, navigate } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
+import { LocationFields } from '../locations/location-fields.js';
+import { locationBody } from '../locations/monitor-locations.js';
 import { CONDITION_FIELDS, ConditionFields, conditionBody } from './condition-fields.js';
 import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
 import { HttpFields } from './http-fields.js';
@@ -70,6 +72,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
     const { body: base, errors: local } = bodyOf(f, withChannels);
     const body = withConditions ? { ...base, ...conditionBody(f) } : base;
     if (accepted.has('group_id')) Object.assign(body, membershipBody(f));
+    if (accepted.has('location_ids')) Object.assign(body, locationBody(f));
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -95,6 +98,8 @@ export function MonitorFormPage({ id }: { id?: number }) {
           'escalation_policy_id',
           'group_id',
           'tags',
+          'location_ids',
+          'quorum',
           ...used,
           ...(used.has('credentials') ? ['auth'] : []),
         ]);
@@ -258,6 +263,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
         )}
         <PolicyField value={policy} onChange={setPolicy} error={errors.escalation_policy_id} />
         {accepted.has('group_id') && <MembershipFields f={f} set={set} errors={errors} />}
+        {accepted.has('location_ids') && <LocationFields f={f} set={set} errors={errors} />}
         {f.monitor_type !== 'heartbeat' && <TestCheck form={f} monitorId={id} onFieldErrors={setErrors} />}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>

@@ -5,6 +5,8 @@ import { StatusBadge } from '../components/status-badge.js';
 import { TagChips } from '../groups/tag-chips.js';
 import { percent } from '../lib/format.js';
 import { Link } from '../lib/router.js';
+import { LocationDots } from '../locations/location-dots.js';
+import { isMultiLocation } from '../locations/monitor-locations.js';
 import { CertificateDays } from './certificate-days.js';
 import { dayUptime, type Row } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
@@ -48,6 +50,7 @@ export const MonitorRow = memo(function MonitorRow({
           </span>
         )}
         <span className="muted mrow-target">
+          {isMultiLocation(m) && <LocationDots monitor={m} />}
           <TagChips tags={m.tags} />
           {typeLabel(m.monitor_type)}
           {m.url ? ` · ${m.url}` : ''}

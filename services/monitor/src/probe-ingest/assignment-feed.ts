@@ -1,0 +1,60 @@
+import type { AppContext } from '../context.js';
+import type { BusEvent } from '../events/event-bus.js';
+import { GAP_EVENT } from '../events/event-bus.js';
+import type { ProbeAssignmentEvent } from '../locations/location-shapes.js';
+import { MONITOR_CHANGED_EVENT, type MonitorChangedData } from '../monitors/monitor-changes.js';
+import type { LocationRow } from '../store/repos/locations-repo.js';
+import { locationsRepo } from '../store/repos/locations-repo.js';
+
+export interface FeedSink {
+  assignment(ev: ProbeAssignmentEvent): void;
+  resync(): void;
+  /** The location was deleted or its token rotated: the stream must end. */
+  end(): void;
+}
+
+/**
+ * Follows the bus (this instance's events and the others', relayed) for one probe: a change of a
+ * monitor assigned to the location before or after it becomes an `assignment` event (version null
+ * once it is no longer assigned). The assigned ids are kept here, read at start and again after a
+ * gap, when the probe is told to fetch everything. Returns the function that stops following.
+ */
+export async function followAssignments(
+  ctx: AppContext,
+  location: LocationRow,
+  sink: FeedSink,
+): Promise<() => void> {
+  let assigned = new Set(await locationsRepo.monitorIdsAt(ctx.db, location.id));
+  let stopped = false;
+  const reload = async () => {
+    assigned = new Set(await locationsRepo.monitorIdsAt(ctx.db, location.id));
+  };
+  const checkToken = async () => {
+    const row = await locationsRepo.byId(ctx.db, location.id);
+    if (!row || row.token_hash !== location.token_hash) sink.end();
+  };
+  const unsubscribe = ctx.bus.subscribe((ev: BusEvent) => {
+    if (stopped) return;
+    if (ev.event === MONITOR_CHANGED_EVENT) {
+      const d = ev.data as MonitorChangedData;
+      const now = d.version !== null && d.location_ids.includes(location.id);
+      if (!now && !assigned.has(d.id)) return;
+      if (now) assigned.add(d.id);
+      else assigned.delete(d.id);
+      sink.assignment({ id: d.id, version: now ? d.version : null });
+    } else if (ev.event === GAP_EVENT) {
+      reload()
+        .then(() => sink.resync())
+        .catch((err: unknown) => ctx.log.error({ err }, 'reading a probe’s assignments failed'));
+    } else if (
+      (ev.event === 'location.updated' || ev.event === 'location.deleted') &&
+      (ev.data as { id?: unknown } | null)?.id === location.id
+    ) {
+      checkToken().catch((err: unknown) => ctx.log.error({ err }, 'reading a location failed'));
+    }
+  });
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
+}

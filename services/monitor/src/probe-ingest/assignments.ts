@@ -1,0 +1,54 @@
+import type { AppContext } from '../context.js';
+import type { ProbeAssignment, ProbeAssignmentsResponse } from '../locations/location-shapes.js';
+import { toCheckTarget } from '../monitors/check-target.js';
+import type { LocationRow } from '../store/repos/locations-repo.js';
+import type { MonitorRow } from '../store/repos/monitors-repo.js';
+import { probeRepo } from '../store/repos/probe-repo.js';
+
+/** One monitor as a probe sees it: what to check and how often; nothing about alerting. */
+export function toAssignment(row: MonitorRow, key: Buffer): ProbeAssignment {
+  return {
+    id: row.id,
+    version: row.updated_at,
+    check_interval_seconds: row.check_interval_seconds,
+    retry_interval_seconds: row.retry_interval_seconds,
+    retry_count: row.retry_count,
+    paused: row.paused === 1,
+    target: { ...toCheckTarget(row, key) },
+  };
+}
+
+/**
+ * A location's monitors: every one not paused, or with `ids` those of them still assigned
+ * (paused ones included, flagged) and the others as `removed`.
+ */
+export async function listAssignments(
+  ctx: AppContext,
+  location: LocationRow,
+  ids?: number[],
+): Promise<ProbeAssignmentsResponse> {
+  const serverTime = Date.now();
+  const rows = await probeRepo.assigned(ctx.db, location.id, ids);
+  const found = new Set(rows.map((r) => r.id));
+  return {
+    location: { id: location.id, name: location.name, heartbeat_seconds: location.heartbeat_seconds },
+    monitors: rows.map((r) => toAssignment(r, ctx.keys.encryption)),
+    removed: ids ? [...new Set(ids)].filter((id) => !found.has(id)) : [],
+    server_time: serverTime,
+  };
+}
+
+/** `?ids=1,2,3` → ids; null when absent; a 400-worthy text when malformed. */
+export function parseIds(text: string | undefined): number[] | null | string {
+  if (text === undefined) return null;
+  if (text.trim() === '') return [];
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length > 5000) return 'ids lists at most 5000 monitors';
+  const ids: number[] = [];
+  for (const p of parts) {
+    if (!/^[1-9]\d{0,15}$/.test(p))
+      return `ids must be monitor ids separated by commas ("${p.slice(0, 20)}" is not)`;
+    ids.push(Number(p));
+  }
+  return ids;
+}

@@ -1,0 +1,34 @@
+import type { AppContext } from '../context.js';
+import type { LocationView, ProbeHeartbeat, ProbeHeartbeatResponse } from '../locations/location-shapes.js';
+import { announceLocationStatus, changeLocationStatus } from '../locations/location-status.js';
+import { type LocationRow, locationsRepo } from '../store/repos/locations-repo.js';
+import { estimateSkew } from './skew.js';
+
+/** A probe's heartbeat: seen now (online), its version and clock skew recorded. */
+export async function recordHeartbeat(
+  ctx: AppContext,
+  location: LocationRow,
+  hb: ProbeHeartbeat,
+  receivedAt = Date.now(),
+): Promise<ProbeHeartbeatResponse> {
+  const skew = estimateSkew(Math.round(hb.sent_at - receivedAt), location, receivedAt);
+  let announce: LocationView | null = null;
+  await ctx.db.transaction().execute(async (trx) => {
+    await locationsRepo.markSeen(trx, location.id, receivedAt, { skew_ms: skew, version: hb.version });
+    // Read with the token a moment ago: online stays online without a write (if the watch just
+    // marked it offline, its next look sees this report and brings it back).
+    if (location.status === 'offline') {
+      announce = await changeLocationStatus(trx, ctx, location.id, 'offline', 'online', receivedAt, {
+        alert: location.last_seen_at !== null,
+      });
+    }
+  });
+  if (announce) announceLocationStatus(ctx, announce);
+  if (hb.dropped > 0) {
+    ctx.log.warn(
+      { location: location.id, dropped: hb.dropped },
+      'a probe dropped results (its spool was full)',
+    );
+  }
+  return { server_time: receivedAt, skew_ms: skew, heartbeat_seconds: location.heartbeat_seconds };
+}

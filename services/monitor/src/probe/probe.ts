@@ -1,0 +1,96 @@
+import { createServer } from 'node:net';
+import type { Logger } from '@app/kit';
+import { StartupError } from '@app/kit';
+import { closeHttpAgents } from '../checks/index.js';
+import { AssignmentsClient } from './assignments-client.js';
+import { CentralClient } from './central-client.js';
+import { Heartbeat } from './heartbeat.js';
+import type { ProbeConfig } from './probe-config.js';
+import { ProbeScheduler } from './probe-scheduler.js';
+import { PROBE_VERSION } from './probe-version.js';
+import { ResultSender } from './result-sender.js';
+import { Spool } from './spool.js';
+
+export interface RunningProbe {
+  /** Stops checking, spools the last results and sends what it can before `untilMs` (Date.now time). */
+  close(untilMs?: number): Promise<void>;
+}
+
+/**
+ * A probe: checks what the central instance assigns to its location and reports back, with no
+ * database of its own (see docs/locations.md, "Running a probe"). The pieces: the assignments
+ * client feeds the scheduler, whose results go through the spool to the sender; the heartbeat
+ * reports liveness and the spool's figures.
+ */
+export async function startProbe(config: ProbeConfig, log: Logger): Promise<RunningProbe> {
+  if (config.sourceAddress) await assertLocalAddress(config.sourceAddress);
+  let spool: Spool;
+  try {
+    spool = await Spool.open(config.spoolFile, config.spoolMaxBytes, log);
+  } catch (err) {
+    throw new StartupError(
+      `PROBE_SPOOL_FILE ${config.spoolFile} cannot be used: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  const central = new CentralClient(config.serverUrl, config.token);
+  const sender = new ResultSender(central, spool, config.batchMs, log);
+  const scheduler = new ProbeScheduler({
+    concurrency: config.concurrency,
+    localAddress: config.sourceAddress,
+    onResult: (r) => sender.add(r),
+  });
+  const heartbeat = new Heartbeat(
+    central,
+    () => ({
+      version: PROBE_VERSION,
+      spooled: spool.spooledResults + sender.buffered,
+      dropped: spool.dropped,
+    }),
+    log,
+  );
+  const assignments = new AssignmentsClient(
+    central,
+    scheduler,
+    { location: (loc) => heartbeat.every(loc.heartbeat_seconds) },
+    log,
+  );
+  sender.start();
+  assignments.start();
+  log.info(
+    {
+      server: config.serverUrl,
+      source_address: config.sourceAddress ?? null,
+      spool: config.spoolFile,
+      version: PROBE_VERSION,
+    },
+    'probe started',
+  );
+  return {
+    async close(untilMs = Date.now() + 5_000) {
+      await assignments.stop();
+      await scheduler.stop();
+      heartbeat.stop();
+      await sender.stop(untilMs);
+      await spool.close();
+      await closeHttpAgents();
+      log.info(
+        { checks: scheduler.checks, accepted: sender.accepted, left_in_spool: spool.spooledResults },
+        'probe stopped',
+      );
+    },
+  };
+}
+
+// Fails at start, in words, when PROBE_SOURCE_ADDRESS is not an address of this host: every
+// check would otherwise fail with EADDRNOTAVAIL.
+function assertLocalAddress(address: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new StartupError(`PROBE_SOURCE_ADDRESS ${address} is not usable here (${err.code ?? err.message})`),
+      ),
+    );
+    server.listen(0, address, () => server.close(() => resolve()));
+  });
+}

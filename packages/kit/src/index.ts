@@ -1,3 +1,4 @@
+export { WakeableSleep } from './async/wakeable-sleep.js';
 export { bool, type Field, int, oneOf, redactUrl, str, url } from './config/env-fields.js';
 export { ConfigError, type ConfigOf, loadConfig } from './config/load-config.js';
 export { ensureWritableDir, StartupError } from './db/data-dir.js';

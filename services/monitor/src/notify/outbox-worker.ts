@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { DialectName, Logger } from '@app/kit';
+import { type DialectName, type Logger, WakeableSleep } from '@app/kit';
 import type { Kysely } from 'kysely';
 import { openConfig } from '../channels/channel-config.js';
 import type { SettingsStore } from '../settings/settings-store.js';
@@ -78,8 +78,8 @@ export class OutboxWorker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   readonly options: Required<OutboxOptions>;
   private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private wake: (() => void) | null = null;
+  // The poll's pause; new work wakes it.
+  private readonly pause = new WakeableSleep();
   private loopDone: Promise<void> | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Delivery attempts that failed in this process since it started (for /metrics). */
@@ -119,7 +119,7 @@ export class OutboxWorker {
 
   /** Looks for due rows now instead of at the next poll. */
   kick(): void {
-    this.wake?.();
+    this.pause.wake();
   }
 
   /** Claims one batch of due rows and delivers them; returns how many were claimed. */
@@ -174,21 +174,8 @@ export class OutboxWorker {
       }
       if (!this.running) break;
       // A full batch suggests more are due: go again at once.
-      if (claimed < this.options.batchSize) await this.sleep(this.options.pollMs);
+      if (claimed < this.options.batchSize) await this.pause.sleep(this.options.pollMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = null;
-        this.wake = null;
-        resolve();
-      };
-      this.wake = done;
-      this.timer = setTimeout(done, ms);
-    });
   }
 
   private async attempt(row: OutboxRow): Promise<Attempted> {

@@ -1,4 +1,4 @@
-import type { Logger } from '@app/kit';
+import { type Logger, WakeableSleep } from '@app/kit';
 import type { ProbeAssignmentEvent, ProbeAssignmentsResponse } from '../locations/location-shapes.js';
 import { type CentralClient, CentralError } from './central-client.js';
 import type { ProbeScheduler } from './probe-scheduler.js';
@@ -35,7 +35,8 @@ export class AssignmentsClient {
   private reads: Promise<void> = Promise.resolve();
   private loop: Promise<void> | null = null;
   private loaded = false;
-  private wake: (() => void) | null = null;
+  // Back-offs end early on stop (and, for the sender, on new results).
+  private readonly pause = new WakeableSleep();
 
   constructor(
     private readonly central: CentralClient,
@@ -52,7 +53,7 @@ export class AssignmentsClient {
     this.stopped = true;
     if (this.debounce) clearTimeout(this.debounce);
     this.controller.abort();
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
     await this.reads;
   }
@@ -101,7 +102,7 @@ export class AssignmentsClient {
         this.controller.signal.removeEventListener('abort', onStop);
         conn.abort();
       }
-      await this.sleep(backoff);
+      await this.pause.sleep(backoff);
       backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
     }
   }
@@ -176,20 +177,6 @@ export class AssignmentsClient {
     const next = this.reads.then(() => (this.stopped ? undefined : work()));
     this.reads = next.catch(() => undefined);
     return next;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@app/kit';
+import { type Logger, WakeableSleep } from '@app/kit';
 import type { ProbeResult } from '../locations/location-shapes.js';
 import { type CentralClient, CentralError } from './central-client.js';
 import type { Spool } from './spool.js';
@@ -21,7 +21,8 @@ export class ResultSender {
   private buffer: ProbeResult[] = [];
   private timer: NodeJS.Timeout | null = null;
   private sending: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  // Back-offs end early on stop (and, for the sender, on new results).
+  private readonly pause = new WakeableSleep();
   private stopped = false;
   private failing = false;
   /** Aborted when stop()'s time is up: a send under way gives up. */
@@ -76,7 +77,7 @@ export class ResultSender {
     try {
       await this.flush();
       this.stopped = true;
-      this.wake?.();
+      this.pause.wake();
       await this.sending;
       while (!this.halt.signal.aborted && this.spool.peek()) {
         if (!(await this.sendOne())) break;
@@ -88,7 +89,7 @@ export class ResultSender {
 
   private kick(): void {
     if (this.sending || this.stopped) {
-      this.wake?.();
+      this.pause.wake();
       return;
     }
     this.sending = this.sendLoop().finally(() => {
@@ -103,7 +104,7 @@ export class ResultSender {
         backoff = BACKOFF_MIN_MS;
         continue;
       }
-      await this.sleep(backoff);
+      await this.pause.sleep(backoff);
       backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
     }
   }
@@ -149,19 +150,5 @@ export class ResultSender {
       this.failing = true;
       return false;
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }

@@ -162,7 +162,7 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     await until('the new result on the page', async () => (await checks.count()) === 2);
     await page.getByTestId('uptime-24h').filter({ hasText: '100%' }).waitFor();
     await page.getByRole('radio', { name: '7 days' }).check();
-    await page.getByText('Average response time per completed hour').waitFor();
+    await page.getByText('Average response time per hour, the current one so far').waitFor();
     await page.getByRole('radio', { name: '24 hours' }).check();
     await page.getByText('Every check.').waitFor();
     await shot(page, 'detail');

@@ -1,9 +1,13 @@
 import { api, apiFull } from '../api/client.js';
 import type { CheckResult, RollupBucket } from '../api/types.js';
 import type { ChartPoint } from '../components/line-chart.js';
+import { bucketResults } from './chart-data.js';
 
 export type RangeKey = '1h' | '24h' | '7d' | '30d' | '1y';
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
+// Pages of 1,000 raw results read for the periods not rolled up yet (a day of checks every 20 s).
+const RECENT_PAGES = 5;
 
 /** Chart ranges: raw results for the recent ones, hourly or daily roll-ups for the long ones. */
 export const RANGES: { key: RangeKey; label: string; ms: number; source: 'raw' | 'hour' | 'day' }[] = [
@@ -20,7 +24,12 @@ export interface Series {
   points: ChartPoint[];
   /** What the points are: single checks, or hourly or daily averages. */
   source: 'raw' | 'hour' | 'day';
-  /** True when the raw walk stopped at the page cap before `from`: only the newest part is shown. */
+  /** Width of a point's bucket in ms; 0 for single checks. */
+  periodMs: number;
+  /**
+   * True when a walk through raw results stopped at its page cap: only the newest checks are shown
+   * (single checks), or the not yet rolled-up period counts only the newest checks (buckets).
+   */
   truncated: boolean;
 }
 
@@ -43,25 +52,44 @@ export async function loadResults(
   return { results, truncated: !!url };
 }
 
-/** The chart's points for a range: raw checks (oldest first) or roll-up buckets (mean response time). */
-export async function loadSeries(monitorId: number, range: RangeKey): Promise<Series> {
+/**
+ * The chart's points for a range: raw checks (oldest first) or roll-up buckets (mean response time).
+ * The range starts no earlier than `notBefore` (the monitor's creation): nothing was checked before.
+ */
+export async function loadSeries(monitorId: number, range: RangeKey, notBefore = 0): Promise<Series> {
   const spec = RANGES.find((r) => r.key === range)!;
   const to = Date.now();
-  const from = to - spec.ms;
+  // At least ten seconds, so that a monitor created a moment ago still gets an axis to draw on.
+  const from = Math.max(to - spec.ms, Math.min(notBefore, to - 10_000));
   if (spec.source === 'raw') {
     const { results, truncated } = await loadResults(monitorId, from, range === '1h' ? 1 : 3);
     const points = results
-      .map((r) => ({ t: Date.parse(r.checked_at), ms: r.response_time_ms, up: r.status === 'up' }))
+      .map((r) => ({
+        t: Date.parse(r.checked_at),
+        ms: r.response_time_ms,
+        up: r.status === 'up',
+        error: r.error,
+        code: r.status_code,
+      }))
       .reverse();
-    return { from, to, points, source: 'raw', truncated };
+    return { from, to, points, source: 'raw', periodMs: 0, truncated };
   }
   const buckets = await api<RollupBucket[]>(`/api/monitors/${monitorId}/rollups`, {
     query: { period: spec.source, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
   });
-  const points = buckets.map((b) => ({
+  const periodMs = spec.source === 'hour' ? HOUR : DAY;
+  const points: ChartPoint[] = buckets.map((b) => ({
     t: Date.parse(b.at),
     ms: b.avg_response_time_ms === null ? null : Math.round(b.avg_response_time_ms),
     up: b.up_checks === b.checks,
+    checks: b.checks,
+    down: b.checks - b.up_checks,
+    p95: b.p95_response_time_ms,
   }));
-  return { from, to, points, source: spec.source, truncated: false };
+  // The periods the roll-up job has not written yet (the current one at least) from the raw results.
+  const last = points[points.length - 1];
+  const since = last ? last.t + periodMs : Math.floor(from / periodMs) * periodMs;
+  const { results, truncated } = await loadResults(monitorId, Math.max(since, from), RECENT_PAGES);
+  points.push(...bucketResults(results, periodMs).filter((p) => p.t + periodMs > since));
+  return { from, to, points, source: spec.source, periodMs, truncated };
 }

@@ -5,7 +5,6 @@ import type { CheckResult, Incident, Monitor, UptimeFigures } from '../api/types
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { CopyButton } from '../components/copy-button.js';
-import { LineChart } from '../components/line-chart.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { CloneButton } from '../groups/clone-button.js';
@@ -24,13 +23,15 @@ import { DependencyFacts } from './dependency-facts.js';
 import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js';
 import { liveStore } from './live-store.js';
 import { typeLabel } from './monitor-types.js';
+import { ResponseChart } from './response-chart.js';
 import { useLiveStore } from './use-live.js';
 
 function seriesNote(s: Series): string {
   if (s.source === 'raw')
     return s.truncated ? `Every check (the newest ${s.points.length}).` : 'Every check.';
   const unit = s.source === 'hour' ? 'hour' : 'day';
-  return `Average response time per completed ${unit}; red marks: ${unit}s with a failed check.`;
+  const recent = s.truncated ? ' (the newest checks only)' : '';
+  return `Average response time per ${unit}, the current one so far${recent}; shaded: ${unit}s with a failed check.`;
 }
 
 /** One monitor: live status, response-time chart by range, uptime, incidents, recent results, actions. */
@@ -41,6 +42,8 @@ export function MonitorDetailPage({ id }: { id: number }) {
   const live = store.get(id);
   const monitor = live?.monitor ?? fetched.data;
   const [range, setRange] = useState<RangeKey>('24h');
+  // The chart starts no earlier than the monitor: a new one fills it instead of being a sliver at its edge.
+  const createdAt = monitor ? Date.parse(monitor.created_at) : null;
   const [series, setSeries] = useState<Series | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
@@ -53,14 +56,15 @@ export function MonitorDetailPage({ id }: { id: number }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: chartTick refreshes on new results
   useEffect(() => {
+    if (createdAt === null) return;
     let alive = true;
-    loadSeries(id, range)
+    loadSeries(id, range, createdAt)
       .then((r) => alive && setSeries(r))
       .catch((e) => alive && setError(messageOf(e)));
     return () => {
       alive = false;
     };
-  }, [id, range, chartTick]);
+  }, [id, range, chartTick, createdAt]);
   // Results of one location only: `?location=` in the page's URL, passed on to the API.
   const where = useLocation().query.get('location') ?? '';
   const recent = useApi<CheckResult[]>(
@@ -237,14 +241,12 @@ export function MonitorDetailPage({ id }: { id: number }) {
           </fieldset>
         </div>
         {series && (
-          <LineChart
-            points={series.points}
-            from={series.from}
-            to={series.to}
+          <ResponseChart
+            series={series}
             label={`Response time over the last ${RANGES.find((r) => r.key === range)!.label}`}
+            note={seriesNote(series)}
           />
         )}
-        {series && <p className="muted small">{seriesNote(series)}</p>}
       </div>
       <h2>Incidents</h2>
       {incidents.error ? (

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { needChromium } from '@app/kit/testing';
+import { shot } from './browser.js';
+import { type DashboardSession, startDashboardSession } from './dashboard-session.js';
+import { apiCall } from './service.js';
+
+async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+describe('detail page: the response-time chart reads out its points', { skip: needChromium() }, () => {
+  let s: DashboardSession;
+  before(async () => {
+    s = await startDashboardSession();
+  });
+  after(async () => {
+    await s?.close();
+  });
+
+  test('a new monitor fills the chart, with downtime shaded, a tooltip per point, figures, and the current hour on 7 days', async () => {
+    const { svc, target, token, page } = s;
+    const hits = () => target.hits.get('/chart') ?? 0;
+    const m = await apiCall<{ id: number }>(svc.base, token, 'POST', '/api/monitors', {
+      name: 'Charted',
+      url: `${target.origin}/chart`,
+      check_interval_seconds: 1,
+    });
+    // Up, then down for two checks, then up again.
+    await until('three good checks', () => hits() >= 3);
+    target.status = 500;
+    const before = hits();
+    await until('two failed checks', () => hits() >= before + 2);
+    target.status = 200;
+    const back = hits();
+    await until('two good checks again', () => hits() >= back + 2);
+    await apiCall(svc.base, token, 'POST', `/api/monitors/${m.id}/pause`);
+
+    // The dashboard row's beats each say what they were.
+    const row = page.locator('.mrow[data-monitor-id]', { has: page.getByRole('link', { name: 'Charted' }) });
+    await until('the row shows its beats', async () => (await row.locator('.cell-hit title').count()) >= 5);
+    const beats = await row.locator('.cell-hit title').allTextContents();
+    assert.ok(
+      beats.some((b) => /· down · \d+ ms$/.test(b)),
+      `a failed beat: ${beats.join(' | ')}`,
+    );
+    assert.ok(
+      beats.some((b) => /· up · \d+ ms$/.test(b)),
+      `a good beat: ${beats.join(' | ')}`,
+    );
+
+    await row.getByRole('link', { name: 'Charted' }).click();
+    await page.getByRole('heading', { name: 'Charted' }).waitFor();
+    const chart = page.getByRole('slider', { name: 'Response time over the last 24 hours' });
+    await chart.waitFor();
+    // The axis starts at the monitor's creation: its first check is drawn in the chart's left half,
+    // not as a sliver at the right edge of 24 hours (the chart is 800 units wide).
+    const firstDot = Number(await page.locator('.line-chart .series-dot').first().getAttribute('cx'));
+    assert.ok(firstDot < 400, `first check at x = ${firstDot}`);
+    assert.ok((await page.getByTestId('down-span').count()) >= 1, 'the downtime is shaded');
+    const figures = page.getByTestId('chart-figures');
+    assert.match(
+      (await figures.textContent()) ?? '',
+      /^min \d+ ms · avg \d+ ms · p95 \d+ ms · max \d+ ms — \d+ checks, [2-9] failed$/,
+    );
+
+    // Pointing at the right edge reads the newest check out.
+    const tip = page.getByTestId('chart-tip');
+    const box = (await page.locator('.line-chart').boundingBox())!;
+    await page.mouse.move(box.x + box.width - 14, box.y + box.height / 2);
+    await until('the tooltip', () => tip.isVisible());
+    assert.match((await tip.textContent()) ?? '', /\d+ msUp \(200\)$/);
+    await shot(page, 'chart-tooltip');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
+    await until('the tooltip gone', async () => !(await tip.isVisible()));
+
+    // The keyboard walks the points: from the newest back to a failed one.
+    await chart.focus();
+    await page.keyboard.press('End');
+    let text = '';
+    for (let i = 0; i < 20 && !text.includes('Down'); i++) {
+      await page.keyboard.press('ArrowLeft');
+      text = (await chart.getAttribute('aria-valuetext')) ?? '';
+    }
+    assert.match(text, /(\d+ ms|no response time), Down: expected status 2xx, got 500$/);
+    assert.match((await tip.textContent()) ?? '', /Down/);
+    await page.keyboard.press('Escape');
+    await until('the tooltip closed by Escape', async () => !(await tip.isVisible()));
+
+    // 7 days: the hour in progress is drawn from the raw checks (nothing is rolled up yet).
+    await page.getByRole('radio', { name: '7 days' }).check();
+    const week = page.getByRole('slider', { name: 'Response time over the last 7 days' });
+    await week.waitFor();
+    // The range's label changes at once, its points once they are loaded.
+    await until('the hourly figures', async () => /hourly/.test((await figures.textContent()) ?? ''));
+    assert.match(
+      (await figures.textContent()) ?? '',
+      /^avg \d+ ms · highest hourly p95 \d+ ms — \d+ checks, [2-9] failed$/,
+    );
+    await week.focus();
+    await page.keyboard.press('End');
+    assert.match(
+      (await week.getAttribute('aria-valuetext')) ?? '',
+      /\(so far\), avg \d+ ms · p95 \d+ ms, \d+ checks, [2-9] failed$/,
+    );
+    assert.ok((await page.getByTestId('down-span').count()) >= 1, 'the hour with failures is shaded');
+  });
+});

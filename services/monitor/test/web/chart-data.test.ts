@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CheckResult } from '../../web/src/api/types.js';
-import type { ChartPoint } from '../../web/src/components/line-chart.js';
+import type { ChartPoint } from '../../web/src/components/chart-types.js';
 import {
   bucketResults,
   describePoint,

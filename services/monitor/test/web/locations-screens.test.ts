@@ -111,7 +111,7 @@ describe('dashboard: locations page, tokens shown once, locations and quorum in 
     const eu = locationRow(page, 'eu');
     await eu.waitFor();
     const [name, status, , , , every, count] = await cells(eu);
-    assert.deepEqual([name, status, every, count], ['Europe eueu-west-1', 'offline', 'every 1 h 0 min', '0']);
+    assert.deepEqual([name, status, every, count], ['Europe eueu-west-1', 'offline', 'every 1 h', '0']);
     // The API never gives it again, and once dismissed the page does not have it either.
     await shot(page, 'locations-token-once');
     const view = await call<Record<string, unknown>>('GET', '/api/locations/eu');

@@ -28,10 +28,13 @@ export function percent(ratio: number | null | undefined): string {
 export function duration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '—';
   const s = Math.round(seconds);
+  // Two units at most, the second left out when it is zero ("1 min", not "1 min 0 s").
+  const two = (big: number, bigUnit: string, small: number, smallUnit: string) =>
+    small ? `${big} ${bigUnit} ${small} ${smallUnit}` : `${big} ${bigUnit}`;
   if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s < 3600) return two(Math.floor(s / 60), 'min', s % 60, 's');
+  if (s < 86400) return two(Math.floor(s / 3600), 'h', Math.floor((s % 3600) / 60), 'min');
+  return two(Math.floor(s / 86400), 'd', Math.floor((s % 86400) / 3600), 'h');
 }
 
 /** A value for <input type="datetime-local"> from an ISO time (local time, minutes). */

@@ -1,7 +1,7 @@
 // What the response-time chart draws and says, worked out from its points: buckets for the hours (or
 // days) not rolled up yet, spans of downtime, the range's figures, and the point nearest a time.
 import type { CheckResult } from '../api/types.js';
-import type { ChartPoint, TimeSpan } from '../components/line-chart.js';
+import type { ChartPoint, TimeSpan } from '../components/chart-types.js';
 
 /** The value under which `share` of the sorted `values` lie (nearest rank, as the server's p95). */
 function percentile(sorted: number[], share: number): number | null {

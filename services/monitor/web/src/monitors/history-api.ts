@@ -1,6 +1,6 @@
 import { api, apiFull } from '../api/client.js';
 import type { CheckResult, RollupBucket } from '../api/types.js';
-import type { ChartPoint } from '../components/line-chart.js';
+import type { ChartPoint } from '../components/chart-types.js';
 import { bucketResults } from './chart-data.js';
 
 export type RangeKey = '1h' | '24h' | '7d' | '30d' | '1y';

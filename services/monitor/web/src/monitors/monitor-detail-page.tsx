@@ -4,7 +4,6 @@ import { messageOf } from '../api/problem.js';
 import type { CheckResult, Incident, Monitor, UptimeFigures } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
-import { CopyButton } from '../components/copy-button.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { CloneButton } from '../groups/clone-button.js';
@@ -20,8 +19,10 @@ import { locationIdsOf } from '../locations/monitor-locations.js';
 import { BadgeSnippets } from './badge-snippets.js';
 import { CertificateDays } from './certificate-days.js';
 import { DependencyFacts } from './dependency-facts.js';
+import { HeartbeatHelp } from './heartbeat-help.js';
 import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js';
 import { liveStore } from './live-store.js';
+import { MonitorSettings } from './monitor-settings.js';
 import { typeLabel } from './monitor-types.js';
 import { ResponseChart } from './response-chart.js';
 import { useLiveStore } from './use-live.js';
@@ -117,6 +118,12 @@ export function MonitorDetailPage({ id }: { id: number }) {
     return w ? percent(w.uptime_percent === null ? null : w.uptime_percent / 100) : '…';
   };
   const avg = uptime.data?.['24h'].avg_response_time_ms ?? null;
+  // The monitor keeps no error of its own: the newest listed result says why its last check failed.
+  const newest = recent.data?.[0];
+  const lastFailure =
+    newest?.status === 'down' && Date.parse(newest.checked_at) === Date.parse(monitor.last_checked_at ?? '')
+      ? (newest.error ?? 'down')
+      : null;
 
   return (
     <section>
@@ -136,14 +143,17 @@ export function MonitorDetailPage({ id }: { id: number }) {
                 Pause
               </button>
             )}
-            <button
-              type="button"
-              onClick={() => void act('check-now')}
-              disabled={monitor.current_status === 'paused' || !checksHere}
-              title={checksHere ? undefined : 'Checked from probes only: they keep their own schedule'}
-            >
-              Check now
-            </button>
+            {/* A heartbeat is pinged, not checked: there is nothing to run now. */}
+            {monitor.monitor_type !== 'heartbeat' && (
+              <button
+                type="button"
+                onClick={() => void act('check-now')}
+                disabled={monitor.current_status === 'paused' || !checksHere}
+                title={checksHere ? undefined : 'Checked from probes only: they keep their own schedule'}
+              >
+                Check now
+              </button>
+            )}
             <Link to={`/monitors/${id}/edit`} className="button">
               Edit
             </Link>
@@ -171,9 +181,10 @@ export function MonitorDetailPage({ id }: { id: number }) {
         )}
         <dt>Interval</dt>
         <dd>every {duration(monitor.check_interval_seconds)}</dd>
-        <dt>Last check</dt>
+        <dt>{monitor.monitor_type === 'heartbeat' ? 'Last ping or missed ping' : 'Last check'}</dt>
         <dd data-testid="last-checked">
           {ago(monitor.last_checked_at)}
+          {lastFailure && ` · failed: ${lastFailure}`}
           {monitor.last_status_code !== null && ` · HTTP ${monitor.last_status_code}`}
           {monitor.last_response_time_ms !== null && ` · ${monitor.last_response_time_ms} ms`}
         </dd>
@@ -185,15 +196,8 @@ export function MonitorDetailPage({ id }: { id: number }) {
             </dd>
           </>
         )}
-        {monitor.heartbeat_token && (
-          <>
-            <dt>Push URL</dt>
-            <dd className="break">
-              <code>{`${location.origin}/api/heartbeat/${monitor.heartbeat_token}`}</code>{' '}
-              <CopyButton text={`${location.origin}/api/heartbeat/${monitor.heartbeat_token}`} />
-            </dd>
-          </>
-        )}
+        {monitor.heartbeat_token && <HeartbeatHelp token={monitor.heartbeat_token} />}
+        <MonitorSettings monitor={monitor} />
       </dl>
       <ul className="uptime-cards" aria-label="Uptime">
         <li>
@@ -221,33 +225,36 @@ export function MonitorDetailPage({ id }: { id: number }) {
           }
         />
       )}
-      <div className="card">
-        <div className="chart-head">
-          <h2>Response time</h2>
-          <fieldset className="segmented">
-            <legend className="sr-only">Range</legend>
-            {RANGES.map((r) => (
-              <label key={r.key} className={range === r.key ? 'active' : ''}>
-                <input
-                  type="radio"
-                  name="range"
-                  value={r.key}
-                  checked={range === r.key}
-                  onChange={() => setRange(r.key)}
-                />
-                {r.label}
-              </label>
-            ))}
-          </fieldset>
+      {/* A heartbeat's pings take no time: it has no response time to draw. */}
+      {monitor.monitor_type !== 'heartbeat' && (
+        <div className="card">
+          <div className="chart-head">
+            <h2>Response time</h2>
+            <fieldset className="segmented">
+              <legend className="sr-only">Range</legend>
+              {RANGES.map((r) => (
+                <label key={r.key} className={range === r.key ? 'active' : ''}>
+                  <input
+                    type="radio"
+                    name="range"
+                    value={r.key}
+                    checked={range === r.key}
+                    onChange={() => setRange(r.key)}
+                  />
+                  {r.label}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          {series && (
+            <ResponseChart
+              series={series}
+              label={`Response time over the last ${RANGES.find((r) => r.key === range)!.label}`}
+              note={seriesNote(series)}
+            />
+          )}
         </div>
-        {series && (
-          <ResponseChart
-            series={series}
-            label={`Response time over the last ${RANGES.find((r) => r.key === range)!.label}`}
-            note={seriesNote(series)}
-          />
-        )}
-      </div>
+      )}
       <h2>Incidents</h2>
       {incidents.error ? (
         <p className="muted">Incidents are not available: {incidents.error}</p>

@@ -14,7 +14,9 @@ async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 30
   }
 }
 
-describe('detail page: the response-time chart reads out its points', { skip: needChromium() }, () => {
+describe('detail page: the chart reads out its points; the facts say how the monitor is checked', {
+  skip: needChromium(),
+}, () => {
   let s: DashboardSession;
   before(async () => {
     s = await startDashboardSession();
@@ -109,5 +111,68 @@ describe('detail page: the response-time chart reads out its points', { skip: ne
       /\(so far\), avg \d+ ms · p95 \d+ ms, \d+ checks, [2-9] failed$/,
     );
     assert.ok((await page.getByTestId('down-span').count()) >= 1, 'the hour with failures is shaded');
+  });
+  test('the facts name the settings that decide up or down, why the last check failed, and how to ping a heartbeat', async () => {
+    const { svc, target, token, page } = s;
+    target.status = 200;
+    const ch = await apiCall<{ id: number }>(svc.base, token, 'POST', '/api/channels', {
+      name: 'ops-hook',
+      type: 'webhook',
+      config: { url: 'http://127.0.0.1:9/hook' },
+    });
+    const m = await apiCall<{ id: number }>(svc.base, token, 'POST', '/api/monitors', {
+      name: 'Welcome page',
+      url: `${target.origin}/welcome`,
+      check_interval_seconds: 60,
+      keyword: 'Welcome aboard',
+      retry_count: 2,
+      retry_interval_seconds: 20,
+      channel_ids: [ch.id],
+    });
+    await page.goto(`${svc.base}/monitors/${m.id}`);
+    await page.getByRole('heading', { name: 'Welcome page' }).waitFor();
+    const fact = (label: string) =>
+      page.locator('dl.facts dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    assert.equal(await fact('Interval').textContent(), 'every 1 min');
+    assert.equal(await fact('Retries').textContent(), '2, 20 s apart, before it is down');
+    assert.equal(await fact('Keyword').textContent(), 'the body must contain “Welcome aboard”');
+    assert.equal(await fact('Expected status').textContent(), '2xx');
+    await until('the channel by name', async () => (await fact('Alerts to').textContent()) === 'ops-hook');
+    // The target answers "ok": the keyword is missing, and the last check says so.
+    await until('the failed check explained', async () =>
+      /failed: keyword "Welcome aboard" not found in body · HTTP 200/.test(
+        (await page.getByTestId('last-checked').textContent()) ?? '',
+      ),
+    );
+
+    const hb = await apiCall<{ id: number; heartbeat_token: string }>(
+      svc.base,
+      token,
+      'POST',
+      '/api/monitors',
+      {
+        name: 'Nightly backup',
+        monitor_type: 'heartbeat',
+        check_interval_seconds: 86_400,
+        heartbeat_grace_seconds: 3_600,
+      },
+    );
+    await page.goto(`${svc.base}/monitors/${hb.id}`);
+    await page.getByRole('heading', { name: 'Nightly backup' }).waitFor();
+    assert.equal(
+      await page.getByRole('button', { name: 'Check now' }).count(),
+      0,
+      'a heartbeat is not checked',
+    );
+    assert.equal(await fact('Expected').textContent(), 'a ping every 1 d, 1 h of grace');
+    const examples = await page
+      .getByRole('list', { name: 'Push examples' })
+      .locator('code')
+      .allTextContents();
+    assert.deepEqual(examples, [
+      `curl -fsS -m 10 --retry 3 ${svc.base}/api/heartbeat/${hb.heartbeat_token}`,
+      `curl -fsS -m 10 --retry 3 ${svc.base}/api/heartbeat/${hb.heartbeat_token}/fail`,
+    ]);
+    await shot(page, 'heartbeat-detail');
   });
 });

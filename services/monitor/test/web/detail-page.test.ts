@@ -32,6 +32,7 @@ describe('detail page: the chart reads out its points; the facts say how the mon
       name: 'Charted',
       url: `${target.origin}/chart`,
       check_interval_seconds: 1,
+      retry_count: 0,
     });
     // Up, then down for two checks, then up again.
     await until('three good checks', () => hits() >= 3);
@@ -70,6 +71,11 @@ describe('detail page: the chart reads out its points; the facts say how the mon
       (await figures.textContent()) ?? '',
       /^min \d+ ms · avg \d+ ms · p95 \d+ ms · max \d+ ms — \d+ checks, [2-9] failed$/,
     );
+
+    // The incident the failures opened links to its own page.
+    const incident = page.getByRole('link', { name: /^started / });
+    await incident.waitFor();
+    assert.match((await incident.getAttribute('href')) ?? '', /^\/incidents\/\d+$/);
 
     // Pointing at the right edge reads the newest check out.
     const tip = page.getByTestId('chart-tip');

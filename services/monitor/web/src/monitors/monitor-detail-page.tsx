@@ -262,7 +262,8 @@ export function MonitorDetailPage({ id }: { id: number }) {
         <ul className="plain">
           {incidents.data.map((i) => (
             <li key={i.id}>
-              <span className={`tag tag-${i.status}`}>{i.status}</span> started {dateTime(i.started_at)}
+              <span className={`tag tag-${i.status}`}>{i.status}</span>{' '}
+              <Link to={`/incidents/${i.id}`}>started {dateTime(i.started_at)}</Link>
               {i.resolved_at ? `, resolved after ${duration(i.duration_seconds)}` : ''}
               {i.root_cause ? ` — ${i.root_cause}` : ''}
               {i.locations?.length ? ` (down from ${checkLocations.names(i.locations)})` : ''}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { listenDashboard } from '../shared/dashboard-stream.js';
 
 /** Value at percentile `p` (nearest rank), or null for no values. */
 export function pct(values: number[], p: number): number | null {
@@ -41,35 +41,7 @@ export interface StreamEvent {
 
 /** Opens the dashboard stream and calls `onEvent` for each event as it is read; returns a closer. */
 export function listen(base: string, token: string, onEvent: (e: StreamEvent) => void): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}/api/sse/dashboard`,
-      { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` } },
-      (res) => {
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          const at = Date.now();
-          buffer += chunk;
-          for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, i);
-            buffer = buffer.slice(i + 2);
-            let event = '';
-            let data = '';
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) event = line.slice(7);
-              else if (line.startsWith('data: ')) data = line.slice(6);
-            }
-            if (event) onEvent({ event, data, at });
-          }
-        });
-        res.on('error', () => {});
-        resolve(() => req.destroy());
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+  return listenDashboard(base, token, (event, data, at) => onEvent({ event, data, at }));
 }
 
 /** A stored result as the outage check reads it from the database. */

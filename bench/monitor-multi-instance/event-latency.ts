@@ -1,45 +1,14 @@
-import { request } from 'node:http';
 import type { Instance } from '../../services/monitor/test/multi-instance/cluster.js';
+import { listenDashboard } from '../shared/dashboard-stream.js';
 import { pct } from './counting-target.js';
 
 const HEARTBEATS = 100;
 /** Pings in flight at most (beyond it a tick's pings are skipped and counted). */
 const MAX_IN_FLIGHT = 200;
 
-/** Opens a dashboard stream and calls `onEvent` with each event's type, data and arrival time. */
-function listen(
-  inst: Instance,
-  onEvent: (event: string, data: string, at: number) => void,
-): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${inst.base}/api/sse/dashboard`,
-      { headers: { accept: 'text/event-stream', authorization: `Bearer ${inst.token}` } },
-      (res) => {
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, i);
-            buffer = buffer.slice(i + 2);
-            let event = '';
-            let data = '';
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) event = line.slice(7);
-              else if (line.startsWith('data: ')) data = line.slice(6);
-            }
-            if (event) onEvent(event, data, at);
-          }
-        });
-        resolve(() => req.destroy());
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** Opens a dashboard stream on `inst` (arrival times from performance.now). */
+const listen = (inst: Instance, onEvent: (event: string, data: string, at: number) => void) =>
+  listenDashboard(inst.base, inst.token, onEvent, () => performance.now());
 
 /**
  * Events made on A reach a dashboard stream on B through the relay. Heartbeat pings sent to A at

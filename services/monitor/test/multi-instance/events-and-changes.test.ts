@@ -76,6 +76,13 @@ describe('two monitor instances: events and changes across instances', { skip: p
     const onA = await a.stream();
     const idsOfA = new Set(ofA.map((n) => ids.get(n)));
     await onA.waitForEvents(12, 30_000);
+    // Results reach A's stream in each instance's write batches: a dozen events can all be B's.
+    // Wait for results of A's own monitors past the resume point, which the replay on B must hold.
+    const ownPastFour = () =>
+      onA.events
+        .slice(4)
+        .filter((e) => e.event === 'monitor.check_result' && idsOfA.has(dataOf(e).monitor_id)).length;
+    await until('results of A past the resume point', async () => (ownPastFour() >= 2 ? true : undefined));
     const from = onA.events[3]!;
     const fromId = Number(from.id);
     const seenOnA = onA.events.length;

@@ -122,9 +122,10 @@ export function LineChart({
         onPointerDown={point}
         onPointerLeave={() => setActive(null)}
       >
-        {geo.shades.map((s) => (
+        {geo.shades.map((s, i) => (
           <rect
-            key={s.x}
+            // biome-ignore lint/suspicious/noArrayIndexKey: spans are positional (clamped ones share an x)
+            key={i}
             x={s.x}
             y={PAD.t}
             width={s.w}

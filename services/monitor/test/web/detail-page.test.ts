@@ -42,7 +42,13 @@ describe('detail page: the chart reads out its points; the facts say how the mon
     target.status = 200;
     const back = hits();
     await until('two good checks again', () => hits() >= back + 2);
+    // More checks than the list's first page of 20.
+    await until('25 checks', () => hits() >= 25);
     await apiCall(svc.base, token, 'POST', `/api/monitors/${m.id}/pause`);
+    // A check under way when the pause came is stored after it: count what is stored when comparing.
+    const stored = async () =>
+      (await apiCall<unknown[]>(svc.base, token, 'GET', `/api/check-results?monitor_id=${m.id}&limit=1000`))
+        .length;
 
     // The dashboard row's beats each say what they were.
     const row = page.locator('.mrow[data-monitor-id]', { has: page.getByRole('link', { name: 'Charted' }) });
@@ -84,6 +90,21 @@ describe('detail page: the chart reads out its points; the facts say how the mon
     await until('the tooltip', () => tip.isVisible());
     assert.match((await tip.textContent()) ?? '', /\d+ msUp \(200\)$/);
     await shot(page, 'chart-tooltip');
+
+    // The checks list shows the newest 20, older ones on demand, each once.
+    const rows = page.getByRole('table', { name: 'Recent checks' }).locator('tbody tr');
+    await until('the first page of checks', async () => (await rows.count()) === 20);
+    await page.getByRole('button', { name: 'Show older checks' }).click();
+    await until(
+      'every stored check listed, each once',
+      async () => (await rows.count()) === (await stored()),
+    );
+    assert.equal(
+      await page.getByRole('button', { name: 'Show older checks' }).count(),
+      0,
+      'nothing older left',
+    );
+    assert.ok((await rows.count()) > 20);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
     await until('the tooltip gone', async () => !(await tip.isVisible()));
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
-import type { CheckResult, Incident, Monitor, UptimeFigures } from '../api/types.js';
+import type { Incident, Monitor, UptimeFigures } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Notice, PageHeader } from '../components/notice.js';
@@ -12,7 +12,7 @@ import { ago, dateTime, duration, percent } from '../lib/format.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { useThrottled } from '../lib/use-throttled.js';
-import { CheckLocationSelect, useCheckLocations } from '../locations/check-locations.js';
+import { useCheckLocations } from '../locations/check-locations.js';
 import { LocationStatesTable } from '../locations/location-states.js';
 import { LOCAL_LOCATION_ID } from '../locations/location-types.js';
 import { locationIdsOf } from '../locations/monitor-locations.js';
@@ -24,7 +24,9 @@ import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js
 import { liveStore } from './live-store.js';
 import { MonitorSettings } from './monitor-settings.js';
 import { typeLabel } from './monitor-types.js';
+import { RecentChecks } from './recent-checks.js';
 import { ResponseChart } from './response-chart.js';
+import { useCheckList } from './use-check-list.js';
 import { useLiveStore } from './use-live.js';
 
 function seriesNote(s: Series): string {
@@ -68,11 +70,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
   }, [id, range, chartTick, createdAt]);
   // Results of one location only: `?location=` in the page's URL, passed on to the API.
   const where = useLocation().query.get('location') ?? '';
-  const recent = useApi<CheckResult[]>(
-    '/api/check-results',
-    { monitor_id: id, limit: 20, location: where || undefined },
-    chartTick,
-  );
+  const recent = useCheckList(id, where, chartTick);
   const checkLocations = useCheckLocations(monitor ?? null, where);
   const uptime = useApi<UptimeFigures>(`/api/monitors/${id}/uptime`, undefined, uptimeTick);
 
@@ -119,7 +117,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
   };
   const avg = uptime.data?.['24h'].avg_response_time_ms ?? null;
   // The monitor keeps no error of its own: the newest listed result says why its last check failed.
-  const newest = recent.data?.[0];
+  const newest = recent.rows[0];
   const lastFailure =
     newest?.status === 'down' && Date.parse(newest.checked_at) === Date.parse(monitor.last_checked_at ?? '')
       ? (newest.error ?? 'down')
@@ -274,42 +272,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
         <p className="muted">No incidents.</p>
       )}
       <LocationStatesTable monitor={monitor} />
-      <div className="chart-head">
-        <h2>Recent checks</h2>
-        {checkLocations.shown && <CheckLocationSelect value={where} />}
-      </div>
-      <div className="table-wrap">
-        <table aria-label="Recent checks">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              {checkLocations.shown && <th scope="col">Location</th>}
-              <th scope="col">Result</th>
-              <th scope="col">Code</th>
-              <th scope="col">Response</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(recent.data ?? []).map((r) => (
-              <tr key={r.id}>
-                <td>{dateTime(r.checked_at)}</td>
-                {checkLocations.shown && (
-                  <td data-location={r.location_id ?? 'local'}>
-                    {checkLocations.name(r.location_id ?? 'local')}
-                  </td>
-                )}
-                <td>
-                  <span className={`tag tag-${r.status}`}>{r.status}</span>
-                </td>
-                <td>{r.status_code ?? '—'}</td>
-                <td>{r.response_time_ms !== null ? `${r.response_time_ms} ms` : '—'}</td>
-                <td className="words">{r.error ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecentChecks list={recent} where={where} locations={checkLocations} />
     </section>
   );
 }

@@ -62,7 +62,7 @@ export class BlobCache {
     private readonly db: Kysely<MetricsDB>,
     readonly version: string,
     /** false when CACHE_MAX_MB is 0: nothing is read from or written to the database. */
-    private readonly enabled: boolean,
+    readonly enabled: boolean,
   ) {}
 
   /**

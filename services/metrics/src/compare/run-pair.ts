@@ -1,6 +1,7 @@
 import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { ensureRows } from '../history-runs/lazy-rows.js';
 import { isoOrNull } from '../http/schemas.js';
 import type { AnalysisRow } from '../store/repos/analyses-repo.js';
 import type { RunRef } from './compare-types.js';
@@ -22,6 +23,7 @@ export async function doneRun(ctx: AppContext, id: number): Promise<AnalysisRow>
   if (a.status !== 'done') {
     throw errors.analysis_not_done(`analysis ${id} is ${a.status}: it can be compared once it is done`);
   }
+  await ensureRows(ctx, a);
   return a;
 }
 
@@ -37,6 +39,7 @@ export async function runPair(ctx: AppContext, baseId: number, headId: number, f
     if (a.status !== 'done') {
       throw errors.analysis_not_done(`analysis ${a.id} is ${a.status}: it can be compared once it is done`);
     }
+    await ensureRows(ctx, a);
   }
   return { base, head };
 }

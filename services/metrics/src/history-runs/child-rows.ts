@@ -22,28 +22,12 @@ export interface ChildResults {
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/**
- * Rows of one commit of a history run, in the shape of a normal run's rows. The summary covers every
- * file of `analyses`; the file, class and function rows only those `rowsOf` keeps (all by default: a
- * per-commit run copies the rows of files unchanged since the previous one inside the database).
- */
-export function childResults(
-  analyses: FileAnalysis[],
-  info: { repoUrl: string; ref: string; commitSha: string; durationMs: number; now: number },
-  rowsOf: (a: FileAnalysis, index: number) => boolean = () => true,
-): ChildResults {
-  const base = summarize(analyses, {
-    repository: info.repoUrl,
-    ref: info.ref,
-    commit: info.commitSha,
-    pylint_avg: null,
-    history_enabled: false,
-    duration_s: Math.round(info.durationMs / 100) / 10,
-  });
-  const summary = { ...base, duplicated_lines: null, duplicated_lines_pct: null };
-  const rowed = analyses.filter(rowsOf);
+/** A per-commit run's file, class and function rows, in the shape of a normal run's rows. */
+export type ChildRows = Pick<ChildResults, 'files' | 'classes' | 'functions'>;
+
+export function childRows(analyses: FileAnalysis[]): ChildRows {
   return {
-    files: rowed.map((a) => ({
+    files: analyses.map((a) => ({
       ...fileRow(a.file, undefined, undefined, undefined, null),
       last_changed: null,
       main_author_name: null,
@@ -52,15 +36,32 @@ export function childResults(
       complexity_sum: null,
       cognitive_sum: null,
     })),
-    classes: rowed.flatMap((a) => a.classes),
-    functions: rowed.flatMap((a) =>
+    classes: analyses.flatMap((a) => a.classes),
+    functions: analyses.flatMap((a) =>
       a.functions.map(({ class: cls, is_method, ...rest }) => ({
         ...rest,
         class_name: cls,
         is_method: is_method ? 1 : 0,
       })),
     ),
-    summary,
+  };
+}
+
+/** A per-commit run's summary over every file of `analyses` (the record's and the summaries row). */
+export function childSummary(
+  analyses: FileAnalysis[],
+  info: { repoUrl: string; ref: string; commitSha: string; durationMs: number; now: number },
+): Pick<ChildResults, 'summary' | 'summaryRow'> {
+  const base = summarize(analyses, {
+    repository: info.repoUrl,
+    ref: info.ref,
+    commit: info.commitSha,
+    pylint_avg: null,
+    history_enabled: false,
+    duration_s: Math.round(info.durationMs / 100) / 10,
+  });
+  return {
+    summary: { ...base, duplicated_lines: null, duplicated_lines_pct: null },
     summaryRow: {
       repo_url: info.repoUrl,
       commit_sha: info.commitSha,
@@ -79,4 +80,17 @@ export function childResults(
       duplicated_lines_pct: null,
     },
   };
+}
+
+/**
+ * Rows of one commit of a history run. The summary covers every file of `analyses`; the file, class
+ * and function rows only those `rowsOf` keeps (all by default: without the content cache, a
+ * per-commit run copies the rows of files unchanged since the previous one inside the database).
+ */
+export function childResults(
+  analyses: FileAnalysis[],
+  info: { repoUrl: string; ref: string; commitSha: string; durationMs: number; now: number },
+  rowsOf: (a: FileAnalysis, index: number) => boolean = () => true,
+): ChildResults {
+  return { ...childRows(analyses.filter(rowsOf)), ...childSummary(analyses, info) };
 }

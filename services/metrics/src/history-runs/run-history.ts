@@ -7,9 +7,11 @@ import { RunGone } from '../jobs/run-gone.js';
 import type { StageReporter } from '../jobs/stage-reporter.js';
 import type { AnalysisRow } from '../store/repos/analyses-repo.js';
 import { type CopiedFiles, CopyMismatch, historyRunsRepo } from '../store/repos/history-runs-repo.js';
+import { manifestsRepo } from '../store/repos/manifests-repo.js';
 import { BlobReader } from './blob-reader.js';
-import { childResults } from './child-rows.js';
+import { childResults, childSummary } from './child-rows.js';
 import { type CommitFileRules, commitFiles } from './commit-files.js';
+import { encodeManifest, manifestOf, manifestOids } from './commit-manifest.js';
 import { planCopy, type StoredCommit } from './copy-plan.js';
 import type { HistorySpec } from './history-spec.js';
 import { type LineCommit, selectCommits } from './select-commits.js';
@@ -101,6 +103,8 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
   let writing: Promise<void> = Promise.resolve();
   let previous: StoredCommit | null = null;
   let reused = 0;
+  // Contents this history run has pinned (a resumed run pins again: pinning is idempotent).
+  const pinned = new Set<string>();
   // Where the time goes, for the log: waiting for measurements (listing, reading, pyscan) and storing.
   let waitMs = 0;
   let writeMs = 0;
@@ -133,7 +137,7 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
       // One write at a time, in commit order.
       await writing;
       const w0 = Date.now();
-      writing = store(i, c, m.files, m.analyses, previous, m.t0).then((s) => {
+      writing = store(i, c, m.files, m.analyses, previous, m.t0, pinned).then((s) => {
         previous = s;
         writeMs += Date.now() - w0;
         report.commit(done, commits.length, tick(c, m.files.length, m.measured, false, Date.now() - m.t0));
@@ -151,8 +155,10 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
 }
 
 /**
- * Stores one commit as a per-commit run: the rows of files unchanged since `previous` (same path, same
- * blob) are copied from it inside the database, only the others' rows are sent.
+ * Stores one commit as a per-commit run. With the content cache, by reference: its summary and a
+ * manifest of its files, whose results are the cache's payloads (pinned for the history run), rows
+ * written when first read. Without it, as rows: those of files unchanged since `previous` (same path,
+ * same blob) are copied from it inside the database, only the others' rows are sent.
  */
 async function store(
   i: HistoryInput,
@@ -161,23 +167,44 @@ async function store(
   analyses: FileAnalysis[],
   previous: StoredCommit | null,
   startedAt: number,
+  pinned: Set<string>,
 ): Promise<StoredCommit> {
-  await i.cache.flush();
   const now = Date.now();
-  const plan = planCopy(previous, files, analyses);
-  const child = (copied: CopiedFiles | null) => ({
+  const info = {
+    repoUrl: i.row.repo_url,
+    ref: i.refUsed,
+    commitSha: c.sha,
+    durationMs: now - startedAt,
+    now,
+  };
+  const base = {
     commitSha: c.sha,
     commitDate: c.date,
     refUsed: i.refUsed,
     settings: i.childSettings,
     startedAt,
     now,
+  };
+  if (i.cache.enabled) {
+    const manifest = manifestOf(files, analyses);
+    // Pinned before the payloads are stored, so that no pruning can come between.
+    const fresh = manifestOids(manifest).filter((o) => !pinned.has(o));
+    await manifestsRepo.pin(i.env.ctx.db, i.row.id, fresh, i.cache.version);
+    for (const o of fresh) pinned.add(o);
+    await i.cache.flush();
+    const id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, {
+      ...base,
+      manifest: { version: i.cache.version, files: encodeManifest(manifest), count: manifest.length },
+      results: { files: [], classes: [], functions: [], ...childSummary(analyses, info) },
+    });
+    if (id === null) throw new RunGone(i.row.id);
+    return { id, blobs: new Map() };
+  }
+  const plan = planCopy(previous, files, analyses);
+  const child = (copied: CopiedFiles | null) => ({
+    ...base,
     copy: copied,
-    results: childResults(
-      analyses,
-      { repoUrl: i.row.repo_url, ref: i.refUsed, commitSha: c.sha, durationMs: now - startedAt, now },
-      copied ? (_, k) => !plan.copied.has(k) : undefined,
-    ),
+    results: childResults(analyses, info, copied ? (_, k) => !plan.copied.has(k) : undefined),
   });
   let id: number | null;
   try {

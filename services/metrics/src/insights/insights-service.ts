@@ -1,6 +1,7 @@
 import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { ensureRows } from '../history-runs/lazy-rows.js';
 import { insightsRepo } from '../store/repos/insights-repo.js';
 import { ageDistribution } from './code-age.js';
 import type { HistoryState } from './compute-insights.js';
@@ -24,6 +25,7 @@ async function historyOf(ctx: AppContext, id: number): Promise<HistoryState> {
       `analysis ${id} is ${row.status}: its history insights exist once it is done`,
     );
   }
+  await ensureRows(ctx, row);
   const s = await insightsRepo.state(ctx.db, id);
   if (!s) return { available: false, reason: null, commits_read: 0 };
   return {

@@ -2,6 +2,7 @@ import { CLASS_COLUMNS, FUNCTION_COLUMNS } from '@app/pyscan';
 import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { ensureRows } from '../history-runs/lazy-rows.js';
 import { queryPage } from '../store/repos/results-query.js';
 import { FILE_CSV_COLUMNS } from './file-row.js';
 import { LEVELS, type LevelName, type LevelSpec } from './levels.js';
@@ -55,6 +56,7 @@ export async function listLevel(ctx: AppContext, id: number, level: LevelName, p
   const row = await getAnalysis(ctx, id);
   if (row.status !== 'done')
     throw errors.analysis_not_done(`analysis ${id} is ${row.status}: results exist once it is done`);
+  await ensureRows(ctx, row);
   const sortName = p.sort ?? spec.defaultSort;
   // Own keys only: `__proto__` or `toString` would find Object.prototype's members and reach SQL.
   const sort: string | undefined = Object.hasOwn(spec.sortable, sortName)

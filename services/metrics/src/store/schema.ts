@@ -212,6 +212,25 @@ export interface PylintCacheTable {
   last_used_at: number;
 }
 
+/**
+ * A per-commit run's files by reference (migration 009): gzip of JSON `[path, blob id]` pairs (or
+ * `[path, null, result]` for a result the cache does not keep), in path order; present until the
+ * run's rows are written (`history-runs/lazy-rows.ts`).
+ */
+export interface CommitManifestsTable {
+  analysis_id: number;
+  pyscan_version: string;
+  file_count: number;
+  files: Buffer;
+}
+
+/** A content a history run's manifests name: kept by the cache's pruning while the run exists. */
+export interface HistoryContentsTable {
+  parent_id: number;
+  blob_id: string;
+  pyscan_version: string;
+}
+
 /** One file of a run's outputs, kept so that every instance can serve it (migration 007). */
 export interface OutputFilesTable {
   id: Generated<number>;
@@ -223,6 +242,8 @@ export interface OutputFilesTable {
 }
 
 export interface MetricsDB {
+  commit_manifests: CommitManifestsTable;
+  history_contents: HistoryContentsTable;
   output_files: OutputFilesTable;
   blob_metrics: BlobMetricsTable;
   pylint_cache: PylintCacheTable;

@@ -1,10 +1,12 @@
 // A file's path along a series, newest commit first: the same path, or across a rename the stored
-// sources show (see compare/renames.ts). Runs without stored sources are followed by path only.
+// sources show (see compare/renames.ts), or, between per-commit runs stored by reference, where the
+// same content moved. Other runs without stored sources are followed by path only.
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { decodeSource } from '@app/pyscan';
 import type { Kysely } from 'kysely';
 import { detectRenames } from '../compare/renames.js';
+import type { ManifestReader } from '../history-runs/manifest-reader.js';
 import { compareRepo } from '../store/repos/compare-repo.js';
 import type { MetricsDB } from '../store/schema.js';
 
@@ -28,17 +30,21 @@ export async function fileLineage(
   db: Kysely<MetricsDB>,
   runIds: number[],
   path: string,
+  manifests?: ManifestReader,
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   let tracked = path;
   // The newest run that had the file, with its paths: a rename is looked for between it and an older run.
   let newer: { id: number; path: string; paths: Set<string> } | null = null;
   for (const id of [...runIds].reverse()) {
-    const paths = new Set(await compareRepo.paths(db, id));
+    const paths = new Set(manifests?.has(id) ? manifests.paths(id) : await compareRepo.paths(db, id));
     if (!paths.has(tracked) && newer) {
       const n = newer;
       const removed = [...paths].filter((p) => !n.paths.has(p));
-      if (removed.length > 0) {
+      const oid = manifests?.oid(n.id, n.path);
+      const moved = oid ? removed.find((p) => manifests?.oid(id, p) === oid) : undefined;
+      if (moved) tracked = moved;
+      else if (removed.length > 0) {
         const [olds, news] = await Promise.all([textsOf(db, id, removed), textsOf(db, n.id, [n.path])]);
         const renames = detectRenames(
           removed.map((p) => ({ path: p, text: olds.get(p) ?? null })),

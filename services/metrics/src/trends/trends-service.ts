@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.js';
+import { childRows } from '../history-runs/child-rows.js';
+import { ManifestReader } from '../history-runs/manifest-reader.js';
 import { isoOrNull } from '../http/schemas.js';
 import { trendsRepo } from '../store/repos/trends-repo.js';
 import { fileLineage } from './file-lineage.js';
@@ -15,6 +17,8 @@ import type {
 } from './trend-types.js';
 
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+type FileRow = Awaited<ReturnType<typeof trendsRepo.fileRows>>[number];
 
 type Run = TrendPoint & { commit_date_ms: number | null; created_at_ms: number };
 
@@ -71,11 +75,13 @@ async function lineageAcross(ctx: AppContext, series: { points: Run[] }[], path:
   const runs = series.flatMap((s) => s.points);
   const time = (r: Run) => r.commit_date_ms ?? r.created_at_ms;
   runs.sort((a, b) => time(a) - time(b) || a.id - b.id);
-  return fileLineage(
+  const ids = runs.map((r) => r.id);
+  // Per-commit runs stored by reference are read from their manifests, without writing their rows.
+  const manifests = await ManifestReader.load(
     ctx.db,
-    runs.map((r) => r.id),
-    path,
+    runs.filter((r) => r.history_parent_id !== null).map((r) => r.id),
   );
+  return { lineage: await fileLineage(ctx.db, ids, path, manifests), manifests };
 }
 
 const strip = ({ commit_date_ms: _a, created_at_ms: _b, ...p }: Run): TrendPoint => p;
@@ -107,12 +113,18 @@ export async function fileTrend(
 ): Promise<FileTrendResponse> {
   const out: Series<FileTrendPoint>[] = [];
   const all = await seriesOf(ctx, repoUrl, ref, limit);
-  const lineage = await lineageAcross(ctx, all, path);
+  const { lineage, manifests } = await lineageAcross(ctx, all, path);
   for (const s of all) {
     const ids = s.points.map((p) => p.id).filter((id) => lineage.has(id));
-    const rows = await trendsRepo.fileRows(ctx.db, ids, [
-      ...new Set(ids.map((id) => lineage.get(id) as string)),
+    const stored = ids.filter((id) => !manifests.has(id));
+    const rows: FileRow[] = await trendsRepo.fileRows(ctx.db, stored, [
+      ...new Set(stored.map((id) => lineage.get(id) as string)),
     ]);
+    for (const id of ids.filter((x) => manifests.has(x))) {
+      for (const f of childRows(await manifests.analyses(id, [lineage.get(id) as string])).files) {
+        rows.push({ ...f, analysis_id: id } as FileRow);
+      }
+    }
     const rowOf = new Map(rows.map((r) => [`${Number(r.analysis_id)}\0${r.path}`, r]));
     const points: FileTrendPoint[] = [];
     for (const p of s.points) {
@@ -144,14 +156,18 @@ export async function functionTrend(
 ): Promise<FunctionTrendResponse> {
   const out: Series<FunctionTrendPoint>[] = [];
   const all = await seriesOf(ctx, repoUrl, q.ref, q.limit);
-  const lineage = await lineageAcross(ctx, all, q.path);
+  const { lineage, manifests } = await lineageAcross(ctx, all, q.path);
   for (const s of all) {
     const points: FunctionTrendPoint[] = [];
     for (const p of s.points) {
       const at = lineage.get(p.id);
       if (at === undefined) continue;
       // Two functions of one name in a class (a property's getter and setter): the first one.
-      const [f] = await trendsRepo.functionRows(ctx.db, p.id, at, q.class_name, q.name);
+      const [f] = manifests.has(p.id)
+        ? childRows(await manifests.analyses(p.id, [at]))
+            .functions.filter((x) => x.class_name === q.class_name && x.name === q.name)
+            .sort((a, b) => Number(a.lineno) - Number(b.lineno))
+        : await trendsRepo.functionRows(ctx.db, p.id, at, q.class_name, q.name);
       if (!f) continue;
       points.push({
         ...pointRun(p),

@@ -1,9 +1,9 @@
-// Per-commit runs copy the rows of files unchanged since the previous per-commit run inside the
-// database. On both engines: a copy holds the same values as storing the full measurement, a copy
+// Without the content cache (CACHE_MAX_MB=0: per-commit runs cannot be stored by reference, see
+// manifest-rows.test.ts), per-commit runs copy the rows of files unchanged since the previous
+// per-commit run inside the database. On both engines: a copy holds the same values as storing the full measurement, a copy
 // that finds fewer rows than expected stores nothing, and every per-commit run of a history run holds,
 // column by column, what pyscan gives for that commit's files measured afresh.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
 import { type AnalyzerPool, createAnalyzerPool, type FileAnalysis } from '@app/pyscan';
@@ -12,61 +12,11 @@ import { childResults } from '../../src/history-runs/child-rows.js';
 import { type AnalysisRow, analysesRepo } from '../../src/store/repos/analyses-repo.js';
 import { CopyMismatch, historyRunsRepo } from '../../src/store/repos/history-runs-repo.js';
 import type { MetricsDB } from '../../src/store/schema.js';
-import { gitSync } from '../fixtures-builder/build-repo.js';
 import { analyzeToDone, type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
 import { buildHistoryFixture, type HistoryFixture } from './history-fixture.js';
+import { expectedRows, measureCommit, rowsOf } from './stored-rows.js';
 
 const skipGit = needTool('git');
-const TABLES = ['file_metrics', 'class_metrics', 'function_metrics'] as const;
-type Rows = Record<(typeof TABLES)[number], Record<string, unknown>[]>;
-
-const byKey = (a: Record<string, unknown>, b: Record<string, unknown>): number => {
-  const ka = `${a.path}\0${String(a.lineno ?? '').padStart(9, '0')}\0${a.class_name ?? ''}\0${a.name ?? ''}`;
-  const kb = `${b.path}\0${String(b.lineno ?? '').padStart(9, '0')}\0${b.class_name ?? ''}\0${b.name ?? ''}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
-
-/** Every stored row of run `id` at the three levels, without `id` and `analysis_id`, in a fixed order. */
-async function rowsOf(db: Kysely<MetricsDB>, id: number): Promise<Rows> {
-  const out = {} as Rows;
-  for (const t of TABLES) {
-    const rows = (await db.selectFrom(t).selectAll().where('analysis_id', '=', id).execute()) as Record<
-      string,
-      unknown
-    >[];
-    out[t] = rows.map(({ id: _id, analysis_id: _a, ...rest }) => rest).sort(byKey);
-  }
-  return out;
-}
-
-/** The rows childResults builds for `analyses`, with every column the stored rows have (absent ones null). */
-function expectedRows(analyses: FileAnalysis[], like: Rows): Rows {
-  const r = childResults(analyses, { repoUrl: 'x', ref: 'main', commitSha: 'x', durationMs: 1, now: 1 });
-  const widen = (rows: object[], cols: string[]) =>
-    rows
-      .map((row) => Object.fromEntries(cols.map((c) => [c, (row as Record<string, unknown>)[c] ?? null])))
-      .sort(byKey);
-  const cols = (t: keyof Rows, rows: object[]) => Object.keys(like[t][0] ?? rows[0] ?? {});
-  return {
-    file_metrics: widen(r.files, cols('file_metrics', r.files)),
-    class_metrics: widen(r.classes, cols('class_metrics', r.classes)),
-    function_metrics: widen(r.functions, cols('function_metrics', r.functions)),
-  };
-}
-
-/** pyscan's results for the Python files of commit `sha` (as a history run picks them: no tests), measured afresh. */
-async function measureCommit(pool: AnalyzerPool, dir: string, sha: string): Promise<FileAnalysis[]> {
-  const paths = gitSync(dir, ['ls-tree', '-r', '--name-only', sha])
-    .split('\n')
-    .filter((p) => p.endsWith('.py') && !p.startsWith('tests/'))
-    .sort();
-  return Promise.all(
-    paths.map((p) =>
-      pool.analyzeSource(execFileSync('git', ['cat-file', 'blob', `${sha}:${p}`], { cwd: dir }), p),
-    ),
-  );
-}
-
 for (const t of await testDatabases()) {
   describe(`per-commit runs' copied rows (${t.name})`, { skip: skipGit || t.skip }, () => {
     let fx: FixtureService;
@@ -85,7 +35,7 @@ for (const t of await testDatabases()) {
         (base) => {
           h = buildHistoryFixture(base);
         },
-        { PYLINT_ENABLED: 'false' },
+        { PYLINT_ENABLED: 'false', CACHE_MAX_MB: '0' },
       );
       db = fx.svc.server.ctx.db;
       pool = await createAnalyzerPool({ threads: 1 });

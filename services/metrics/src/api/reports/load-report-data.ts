@@ -1,6 +1,7 @@
 import { getAnalysis } from '../../analyses/analyses-service.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
+import { ensureRows } from '../../history-runs/lazy-rows.js';
 import { coupling, hotspots, knowledge } from '../../insights/insights-service.js';
 import type { ReportData, ReportSummary } from '../../reports/index.js';
 
@@ -15,6 +16,7 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
   if (row.status !== 'done' || !row.summary) {
     throw errors.analysis_not_done(`analysis ${id} is ${row.status}: its report exists once it is done`);
   }
+  await ensureRows(ctx, row);
   const summary = JSON.parse(row.summary) as ReportSummary;
   const files = await ctx.db
     .selectFrom('file_metrics')

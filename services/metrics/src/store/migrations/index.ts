@@ -7,6 +7,7 @@ import { duplication } from './005-duplication.js';
 import { commitHistory } from './006-commit-history.js';
 import { storedOutputs } from './007-stored-outputs.js';
 import { contentCache } from './008-content-cache.js';
+import { commitManifests } from './009-commit-manifests.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, AppMigration> = {
   '006-commit-history': commitHistory,
   '007-stored-outputs': storedOutputs,
   '008-content-cache': contentCache,
+  '009-commit-manifests': commitManifests,
 };

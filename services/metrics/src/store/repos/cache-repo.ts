@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { MetricsDB } from '../schema.js';
 
 // Keys per IN list: well under both engines' bound-parameter limits.
@@ -22,6 +22,18 @@ interface AgedEntry {
   bytes: number;
   last_used_at: number;
 }
+
+/** A cached content no history run pins (see migration 009). */
+const unpinned = (eb: ExpressionBuilder<MetricsDB, 'blob_metrics'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('history_contents as h')
+        .select('h.blob_id')
+        .whereRef('h.blob_id', '=', 'blob_metrics.blob_id')
+        .whereRef('h.pyscan_version', '=', 'blob_metrics.pyscan_version'),
+    ),
+  );
 
 /** SQL of the content cache (blob_metrics, pylint_cache). */
 export const cacheRepo = {
@@ -109,17 +121,21 @@ export const cacheRepo = {
       .execute();
   },
 
-  /** Bytes held by both tables. */
+  /**
+   * Bytes held by both tables, but for contents a history run pins (they are that run's stored
+   * results, kept as long as it exists, outside the cap).
+   */
   async totalBytes(db: Kysely<MetricsDB>): Promise<number> {
-    let total = 0;
-    for (const table of ['blob_metrics', 'pylint_cache'] as const) {
-      const r = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
-        .executeTakeFirst();
-      total += Number(r?.n ?? 0);
-    }
-    return total;
+    const blobs = await db
+      .selectFrom('blob_metrics')
+      .where(unpinned)
+      .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
+      .executeTakeFirst();
+    const pylint = await db
+      .selectFrom('pylint_cache')
+      .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
+      .executeTakeFirst();
+    return Number(blobs?.n ?? 0) + Number(pylint?.n ?? 0);
   },
 
   /**
@@ -132,6 +148,7 @@ export const cacheRepo = {
     while (excess > 0) {
       const blobs = await db
         .selectFrom('blob_metrics')
+        .where(unpinned)
         .select(['blob_id', 'pyscan_version', 'bytes', 'last_used_at'])
         .orderBy('last_used_at')
         .limit(CHUNK)

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { ChildResults } from '../../history-runs/child-rows.js';
+import type { ChildResults, ChildRows } from '../../history-runs/child-rows.js';
 import type { MetricsDB } from '../schema.js';
 import type { AnalysisRow } from './analyses-repo.js';
+import { manifestsRepo } from './manifests-repo.js';
 
 // Rows per INSERT: at most 500 and under ~30,000 bound parameters. Small statements, because SQLite
 // runs them on the event loop: between two, the analyzer pool's answers are taken and its threads
@@ -74,6 +75,11 @@ export interface NewChild {
   now: number;
   /** Rows of the files `results` holds none for; null: `results` holds every file's rows. */
   copy?: CopiedFiles | null;
+  /**
+   * The files by reference (`results` then holds no rows): stored instead of rows, which are written
+   * from it when first read (`history-runs/lazy-rows.ts`).
+   */
+  manifest?: { version: string; files: Buffer; count: number } | null;
   results: ChildResults;
 }
 
@@ -144,23 +150,35 @@ export const historyRunsRepo = {
           throw new CopyMismatch(`run ${fromId} gave ${files} file rows, ${paths.length} expected`);
         }
       }
-      for (const b of batches(r.files.map((x) => ({ ...x, analysis_id: id })))) {
-        await tx.insertInto('file_metrics').values(b).execute();
-        await breathe();
+      if (c.manifest) {
+        await tx
+          .insertInto('commit_manifests')
+          .values({
+            analysis_id: id,
+            pyscan_version: c.manifest.version,
+            file_count: c.manifest.count,
+            files: c.manifest.files,
+          })
+          .execute();
       }
-      for (const b of batches(r.classes.map((x) => ({ ...x, analysis_id: id })))) {
-        await tx.insertInto('class_metrics').values(b).execute();
-        await breathe();
-      }
-      for (const b of batches(r.functions.map((x) => ({ ...x, analysis_id: id })))) {
-        await tx.insertInto('function_metrics').values(b).execute();
-        await breathe();
-      }
+      await insertRows(tx, id, r);
       await tx
         .insertInto('summaries')
         .values({ ...r.summaryRow, analysis_id: id })
         .execute();
       return id;
+    });
+  },
+
+  /**
+   * Writes the rows of per-commit run `id` stored by reference, in the transaction that takes its
+   * manifest away: false (nothing written) when another reader wrote them first.
+   */
+  async writeManifestRows(db: Kysely<MetricsDB>, id: number, rows: ChildRows): Promise<boolean> {
+    return db.transaction().execute(async (tx) => {
+      if ((await manifestsRepo.claim(tx, id)) === 0) return false;
+      await insertRows(tx, id, rows);
+      return true;
     });
   },
 
@@ -189,9 +207,26 @@ export const historyRunsRepo = {
       .executeTakeFirst();
     if (parent && parent.status !== 'failed' && parent.status !== 'cancelled') return 0;
     const res = await db.deleteFrom('analyses').where('history_parent_id', '=', parentId).executeTakeFirst();
+    await manifestsRepo.unpin(db, parentId);
     return Number(res.numDeletedRows);
   },
 };
+
+/** A run's file, class and function rows, in small statements (see `batchOf`). */
+async function insertRows(tx: Kysely<MetricsDB>, id: number, r: ChildRows): Promise<void> {
+  for (const b of batches(r.files.map((x) => ({ ...x, analysis_id: id })))) {
+    await tx.insertInto('file_metrics').values(b).execute();
+    await breathe();
+  }
+  for (const b of batches(r.classes.map((x) => ({ ...x, analysis_id: id })))) {
+    await tx.insertInto('class_metrics').values(b).execute();
+    await breathe();
+  }
+  for (const b of batches(r.functions.map((x) => ({ ...x, analysis_id: id })))) {
+    await tx.insertInto('function_metrics').values(b).execute();
+    await breathe();
+  }
+}
 
 /**
  * `INSERT … SELECT` of one table's rows of `paths` in run `fromId` into run `id`, in path order (as a

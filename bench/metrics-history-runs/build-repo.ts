@@ -68,6 +68,11 @@ export async function buildHistoryRunsRepo(o: HistoryRunsRepoOptions): Promise<v
   };
 
   await once(spawn('git', ['init', '-q', '-b', 'main', o.dir], { stdio: 'inherit' }), 'close');
+  // As GitHub: clones may leave contents out (history runs clone with --filter=blob:none).
+  await once(
+    spawn('git', ['config', 'uploadpack.allowFilter', 'true'], { cwd: o.dir, stdio: 'inherit' }),
+    'close',
+  );
   const git = spawn('git', ['fast-import', '--quiet'], { cwd: o.dir, stdio: ['pipe', 'ignore', 'inherit'] });
   const importCommits = Math.max(1, Math.floor(o.commits / 50));
   const perImport = Math.ceil(paths.length / importCommits);

@@ -55,6 +55,8 @@ if (!existsSync(join(repoDir, '.built'))) {
   writeFileSync(join(repoDir, '.built'), '');
   console.log(`built ${repoDir} in ${s(performance.now() - t)}`);
 }
+// Repositories built before history runs cloned partially: let them serve filtered clones too.
+execFileSync('git', ['config', 'uploadpack.allowFilter', 'true'], { cwd: repoDir });
 const count = execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: repoDir, encoding: 'utf8' }).trim();
 const pack = execFileSync('du', ['-sm', join(repoDir, '.git')], { encoding: 'utf8' }).split('\t')[0];
 console.log(

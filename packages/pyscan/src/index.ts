@@ -17,6 +17,7 @@ export {
   tokenizeForClones,
 } from './duplication/index.js';
 export {
+  type AnalysisJson,
   type AnalyzerPool,
   createAnalyzerPool,
   DEFAULT_MAX_FILE_SECONDS,

@@ -23,6 +23,11 @@ export interface AnalyzerPool {
   analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis>;
   /** Analyses `source` (a file's bytes, e.g. a git blob never written to disk) as `relPath`, in a worker. */
   analyzeSource(source: Uint8Array, relPath: string): Promise<FileAnalysis>;
+  /**
+   * As `analyzeSource`, with the result's JSON text as the worker sent it (`JSON.stringify` of it), for
+   * a caller that stores it: not written a second time.
+   */
+  analyzeSourceJson(source: Uint8Array, relPath: string): Promise<AnalysisJson>;
   /** Stops the workers; pending requests resolve with a parse_error row. */
   close(): Promise<void>;
   readonly threads: number;
@@ -38,8 +43,15 @@ export function isTimeoutError(parseError: string | null | undefined): boolean {
   return parseError?.startsWith('timeout') === true;
 }
 
+/** A result and its JSON text. */
+export interface AnalysisJson {
+  analysis: FileAnalysis;
+  json: string;
+}
+
 interface Task extends WorkRequest {
-  resolve: (a: FileAnalysis) => void;
+  /** `json`: the worker's text of `a` (absent for a row the pool made itself: a timeout, a failure). */
+  resolve: (a: FileAnalysis, json?: string) => void;
   /** Bytes on disk; the queue hands out the largest file first. */
   size: number;
 }
@@ -192,7 +204,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
           if (k < 0) return;
           const [task] = slot.busy.splice(k, 1);
           arm(slot);
-          task?.resolve(JSON.parse(msg.json) as FileAnalysis);
+          task?.resolve(JSON.parse(msg.json) as FileAnalysis, msg.json);
         }
         pump();
       });
@@ -215,10 +227,14 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
 
   await Promise.all(Array.from({ length: threads }, spawn));
 
-  const enqueue = (task: Omit<Task, 'id' | 'resolve'>): Promise<FileAnalysis> => {
-    if (closed) return Promise.resolve(failedAnalysis(task.relPath, 'analyzer pool is closed'));
+  const enqueueJson = (task: Omit<Task, 'id' | 'resolve'>): Promise<AnalysisJson> => {
+    const made = (analysis: FileAnalysis, json?: string): AnalysisJson => ({
+      analysis,
+      json: json ?? JSON.stringify(analysis),
+    });
+    if (closed) return Promise.resolve(made(failedAnalysis(task.relPath, 'analyzer pool is closed')));
     return new Promise((resolve) => {
-      queue.push({ ...task, id: nextId++, resolve });
+      queue.push({ ...task, id: nextId++, resolve: (a, json) => resolve(made(a, json)) });
       unsorted = true;
       if (!pumpQueued) {
         pumpQueued = true;
@@ -230,6 +246,9 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
     });
   };
 
+  const enqueue = (task: Omit<Task, 'id' | 'resolve'>): Promise<FileAnalysis> =>
+    enqueueJson(task).then((r) => r.analysis);
+
   return {
     threads,
     analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis> {
@@ -237,6 +256,9 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
     },
     analyzeSource(source: Uint8Array, relPath: string): Promise<FileAnalysis> {
       return enqueue({ absPath: '', relPath, source, size: source.length });
+    },
+    analyzeSourceJson(source: Uint8Array, relPath: string): Promise<AnalysisJson> {
+      return enqueueJson({ absPath: '', relPath, source, size: source.length });
     },
     async close(): Promise<void> {
       closed = true;

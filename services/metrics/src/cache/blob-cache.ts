@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { type FileAnalysis, isTimeoutError } from '@app/pyscan';
+import { type AnalysisJson, type FileAnalysis, isTimeoutError } from '@app/pyscan';
 import type { Kysely } from 'kysely';
 import { type BlobEntry, cacheRepo } from '../store/repos/cache-repo.js';
 import type { MetricsDB } from '../store/schema.js';
@@ -24,7 +24,7 @@ export function cacheable(a: FileAnalysis): boolean {
   return e === null || (!isTimeoutError(e) && !TRANSIENT.some((t) => e.startsWith(t)));
 }
 
-/** `a` with every row's path set to `path` (cached results are stored without one); `a` itself when it has it. */
+/** `a` with every row's path set to `path` (a cached result has the path it was measured under); `a` itself when it has it. */
 export function withPath(a: FileAnalysis, path: string): FileAnalysis {
   // Results are never changed after measuring, so a history run's unchanged files share one object.
   if (a.file.path === path) return a;
@@ -40,9 +40,15 @@ export function withPath(a: FileAnalysis, path: string): FileAnalysis {
 // level 1 costs in all.
 const GZIP = { level: 1 };
 
-/** A cached payload: the result without its path, compressed. */
-export const encodeAnalysis = (a: FileAnalysis): Buffer => gzipSync(JSON.stringify(withPath(a, '')), GZIP);
+/**
+ * A cached payload: the result as measured (the path it had then: readers set theirs, see `withPath`),
+ * compressed; from the worker's own JSON text when there is one (a history run encodes thousands).
+ */
+export const encodeAnalysis = (a: FileAnalysis, json?: string): Buffer =>
+  gzipSync(json ?? JSON.stringify(a), GZIP);
 export const decodeAnalysis = (b: Buffer): FileAnalysis => JSON.parse(gunzipSync(b).toString('utf8'));
+
+const analysisOf = (r: FileAnalysis | AnalysisJson): FileAnalysis => ('json' in r ? r.analysis : r);
 
 /**
  * A run's view of the blob cache: pyscan's result per file content (git blob id) and pyscan version,
@@ -71,7 +77,7 @@ export class BlobCache {
    */
   async resolve(
     items: BlobItem[],
-    measure: (item: BlobItem) => Promise<FileAnalysis>,
+    measure: (item: BlobItem) => Promise<FileAnalysis | AnalysisJson>,
     onDone?: (done: number) => void,
     signal?: AbortSignal,
   ): Promise<FileAnalysis[]> {
@@ -116,20 +122,23 @@ export class BlobCache {
     return this.measuredOids.size + this.unkeyed;
   }
 
-  private measureOnce(item: BlobItem, measure: (item: BlobItem) => Promise<FileAnalysis>) {
+  private measureOnce(item: BlobItem, measure: (item: BlobItem) => Promise<FileAnalysis | AnalysisJson>) {
     if (item.oid === null) {
       this.unkeyed++;
-      return measure(item);
+      return measure(item).then(analysisOf);
     }
     const oid = item.oid;
     let p = this.inflight.get(oid);
     if (!p) {
-      p = measure(item).then((a) => {
+      p = measure(item).then((r) => {
+        const a = analysisOf(r);
         this.inflight.delete(oid);
         this.measuredOids.add(oid);
         if (cacheable(a)) {
           this.memo.set(oid, a);
-          if (this.enabled) this.pending.push({ blob_id: oid, payload: encodeAnalysis(a) });
+          if (this.enabled) {
+            this.pending.push({ blob_id: oid, payload: encodeAnalysis(a, 'json' in r ? r.json : undefined) });
+          }
         }
         return a;
       });

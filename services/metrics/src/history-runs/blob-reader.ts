@@ -30,6 +30,7 @@ export class BlobReader {
   private readonly queue: Pending[] = [];
   private buf: Buffer = Buffer.alloc(0);
   private failed: Error | null = null;
+  private unsent: string[] = [];
 
   constructor(
     dir: string,
@@ -64,8 +65,17 @@ export class BlobReader {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       this.queue.push({ spec, resolve, reject });
-      this.child.stdin.write(`${spec}\n`);
+      this.unsent.push(spec);
+      if (this.unsent.length === 1) queueMicrotask(() => this.send());
     });
+  }
+
+  // Requests asked in one turn of the event loop go in one write: a write per object cost more of
+  // the event loop than git took to answer.
+  private send(): void {
+    const specs = this.unsent;
+    this.unsent = [];
+    if (specs.length > 0 && !this.failed) this.child.stdin.write(`${specs.join('\n')}\n`);
   }
 
   close(): void {

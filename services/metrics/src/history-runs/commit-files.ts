@@ -23,25 +23,53 @@ export function commitFiles(tree: Map<string, TreeEntry>, rules: CommitFileRules
     if (path === 'pyvenv.cfg' || !path.endsWith('/pyvenv.cfg')) continue;
     venvs.add(path.slice(0, -'/pyvenv.cfg'.length));
   }
+  const memo = memoOf(rules);
   const out: TreeEntry[] = [];
   for (const e of tree.values()) {
     if (!e.path.endsWith('.py') || e.mode === '120000' || e.mode === '160000') continue;
-    if (rules.skipTests && isTestPath(e.path)) continue;
     if (e.size > rules.maxFileBytes) continue;
-    if (!folderAllowed(e.path, venvs, rules.exclude) || rules.exclude(e.path)) continue;
-    out.push(e);
+    let picked = memo.get(e.path);
+    if (picked === undefined) {
+      picked =
+        !(rules.skipTests && isTestPath(e.path)) &&
+        folderAllowed(e.path, rules.exclude) &&
+        !rules.exclude(e.path);
+      memo.set(e.path, picked);
+    }
+    if (picked && (venvs.size === 0 || !inVenv(e.path, venvs))) out.push(e);
   }
   out.sort((a, b) => byCodeUnit(a.path, b.path));
   return out.slice(0, rules.maxFiles);
 }
 
-function folderAllowed(path: string, venvs: Set<string>, exclude: (p: string) => boolean): boolean {
+// A path's verdict under one set of rules (tests, skipped folders, exclusions) never changes: a history
+// run asks it again for most files of every commit, so it is remembered per rules object.
+const memos = new WeakMap<CommitFileRules, Map<string, boolean>>();
+
+function memoOf(rules: CommitFileRules): Map<string, boolean> {
+  let m = memos.get(rules);
+  if (!m) {
+    m = new Map();
+    memos.set(rules, m);
+  }
+  return m;
+}
+
+function folderAllowed(path: string, exclude: (p: string) => boolean): boolean {
   const parts = path.split('/');
   let dir = '';
   for (let i = 0; i < parts.length - 1; i++) {
     const name = parts[i] ?? '';
     dir = dir === '' ? name : `${dir}/${name}`;
-    if (SKIPPED_DIRS.has(name) || name.endsWith('.egg-info') || venvs.has(dir) || exclude(dir)) return false;
+    if (SKIPPED_DIRS.has(name) || name.endsWith('.egg-info') || exclude(dir)) return false;
   }
   return true;
+}
+
+/** Inside a virtualenv of this commit (a folder holding `pyvenv.cfg`). */
+function inVenv(path: string, venvs: Set<string>): boolean {
+  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) {
+    if (venvs.has(path.slice(0, i))) return true;
+  }
+  return false;
 }

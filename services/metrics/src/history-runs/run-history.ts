@@ -14,6 +14,7 @@ import { type CommitFileRules, commitFiles } from './commit-files.js';
 import { encodeManifest, manifestOf, manifestOids } from './commit-manifest.js';
 import { planCopy, type StoredCommit } from './copy-plan.js';
 import type { HistorySpec } from './history-spec.js';
+import type { Prefetched } from './prefetch.js';
 import { type LineCommit, selectCommits } from './select-commits.js';
 import { TreeLister } from './tree-lister.js';
 
@@ -28,6 +29,15 @@ export interface HistoryInput {
   spec: HistorySpec;
   /** The discovery rules the analysed commit used (its exclusions and test rule apply to every commit). */
   rules: CommitFileRules;
+  /** The picked commits, their Python contents being fetched (`prefetchHistory`). */
+  prefetch?: Promise<Prefetched> | null;
+  /**
+   * Resolves when the run reaches its history stage: until then the first commits are measured
+   * (up to EARLY of them), not stored or reported.
+   */
+  begin?: Promise<void>;
+  /** Stops the pass (the run failed elsewhere before awaiting it). */
+  stop?: AbortSignal;
   /** The per-commit runs' settings. */
   childSettings: Record<string, unknown>;
   cache: BlobCache;
@@ -48,6 +58,8 @@ interface Measured {
 // Commits listed and measured ahead of the one being stored: the pool stays busy while the event
 // loop stores, and memory holds the results of a few commits only.
 const LOOKAHEAD = 2;
+// Commits measured before the history stage begins (while the analysed commit's outputs are made).
+const EARLY = 8;
 
 /** How a history run went: commits measured now, and kept from an earlier attempt. */
 export interface HistoryOutcome {
@@ -64,15 +76,14 @@ export interface HistoryOutcome {
  */
 export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome> {
   const { env, row, dir, cache, report } = i;
-  const signal = env.signal;
-  const commits = await selectCommits(dir, i.spec, signal);
+  const signal = i.stop ? AbortSignal.any([env.signal, i.stop]) : env.signal;
+  const commits = await pickedCommits(i, signal);
   const stored = new Set((await historyRunsRepo.children(env.ctx.db, row.id)).map((c) => c.commit_sha));
-  await report.stage('history');
-  report.progress(0, commits.length);
   // Two long-lived `git cat-file` processes for the whole run: contents (trees, blobs) and sizes.
   const reader = new BlobReader(dir, signal);
   const sizes = new BlobReader(dir, signal, 'info');
-  const lister = new TreeLister(reader, sizes);
+  // Sizes of Python files only: in a partial clone, another blob's size would cost a fetch of its own.
+  const lister = new TreeLister(reader, sizes, (name) => name.endsWith('.py'));
   // Blob ids of each commit listed and not yet stored: the cache keeps their results in memory.
   const live = new Map<number, Set<string>>();
   let listing: Promise<unknown> = Promise.resolve();
@@ -90,7 +101,7 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
         files.map((f) => ({ path: f.path, oid: f.oid })),
         async (item) => {
           measured++;
-          return i.pool.analyzeSource(await reader.read(item.oid ?? ''), item.path);
+          return i.pool.analyzeSourceJson(await reader.read(item.oid ?? ''), item.path);
         },
         undefined,
         signal,
@@ -109,6 +120,17 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
   let waitMs = 0;
   let writeMs = 0;
   try {
+    if (i.begin) {
+      for (; next < commits.length && next < EARLY; next++) {
+        if (stored.has(commits[next]!.sha)) continue;
+        const p = measure(next);
+        p.catch(() => {});
+        ahead.set(next, p);
+      }
+      await untilAborted(i.begin, signal);
+    }
+    await report.stage('history');
+    report.progress(0, commits.length);
     for (let k = 0; k < commits.length; k++) {
       const c = commits[k]!;
       signal.throwIfAborted();
@@ -217,6 +239,40 @@ async function store(
   }
   if (id === null) throw new RunGone(i.row.id);
   return { id, blobs: plan.blobs };
+}
+
+/** The commits to measure: picked (and their contents fetched) by `prefetchHistory`, else here. */
+async function pickedCommits(i: HistoryInput, signal: AbortSignal): Promise<LineCommit[]> {
+  if (!i.prefetch) return selectCommits(i.dir, i.spec, signal);
+  const p = await i.prefetch;
+  if (p.fetchError) {
+    i.log.warn(
+      { err: p.fetchError },
+      'history contents not fetched in one request: fetched as they are read',
+    );
+  } else {
+    i.log.info({ commits: p.commits.length, fetched: p.fetched }, 'history contents fetched');
+  }
+  return p.commits;
+}
+
+/** `p`, or the abort reason as soon as `signal` aborts. */
+function untilAborted(p: Promise<void>, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 function tick(c: LineCommit, files: number, measured: number, reused: boolean, ms: number) {

@@ -29,10 +29,15 @@ export class TreeLister {
   private trees = new Map<string, Listing>();
   private sizes = new Map<string, number>();
 
-  /** `objects` reads contents (`--batch`), `info` sizes (`--batch-check`). */
+  /**
+   * `objects` reads contents (`--batch`), `info` sizes (`--batch-check`) of the blobs `sized` names (a
+   * size rule applies to Python files only; in a partial clone asking another blob's size would fetch
+   * it); other blobs, or all without `info`, are listed with size 0.
+   */
   constructor(
     private readonly objects: BlobReader,
-    private readonly info: BlobReader,
+    private readonly info: BlobReader | null,
+    private readonly sized: (name: string) => boolean = () => true,
   ) {}
 
   /** Every blob of `rev`'s tree by path (submodules left out), as `listTree` gives it. */
@@ -70,7 +75,10 @@ export class TreeLister {
           return { entries: sub.entries.map((s) => ({ ...s, path: `${e.name}/${s.path}` })), tree: e.oid };
         }
         if (kind === S_IFGITLINK) return { entries: [] };
-        const size = sizes.get(e.oid) ?? this.sizes.get(e.oid) ?? (await this.info.object(e.oid)).size;
+        const size =
+          sizes.get(e.oid) ??
+          this.sizes.get(e.oid) ??
+          (this.info && this.sized(e.name) ? (await this.info.object(e.oid)).size : 0);
         sizes.set(e.oid, size);
         return { entries: [{ path: e.name, oid: e.oid, mode: canonicalMode(e.mode), size }] };
       }),

@@ -11,6 +11,7 @@ import { removeOutputs } from '../exports/remove-outputs.js';
 import { writeOutputs } from '../exports/write-outputs.js';
 import { type HistoryRun, readGitHistory } from '../history/git-history.js';
 import type { HistorySpec } from '../history-runs/history-spec.js';
+import { prefetchHistory } from '../history-runs/prefetch.js';
 import { type HistoryOutcome, runHistoryCommits } from '../history-runs/run-history.js';
 import { computeInsights } from '../insights/compute-insights.js';
 import { outputName } from '../output/output-name.js';
@@ -58,16 +59,25 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
   const startedAt = row.started_at ?? Date.now();
   const log = ctx.log.child({ analysis: row.id });
 
+  const cloneUrl = cloneUrlFor(row.owner, row.repo, cfg.githubBaseUrl);
   const clone = await cloneRepo({
-    url: cloneUrlFor(row.owner, row.repo, cfg.githubBaseUrl),
+    url: cloneUrl,
     ref: row.ref ?? row.branch,
-    // Git history insights and history runs read the whole history; everything else needs one commit.
-    shallow: !settings.history && !settings.history_run,
+    // Git history insights diff every commit, which needs the whole history with every content. A
+    // history run starts from one commit too: `prefetchHistory` fetches the rest it reads.
+    shallow: !settings.history,
     timeoutMs: cfg.cloneTimeoutMs,
     maxSizeMb: cfg.maxRepoSizeMb,
     scratchRoot: cfg.scratchDir,
     signal,
   });
+  // A history run's earlier commits are measured from the end of this commit's pyscan pass on, while
+  // the rest of its analysis and its outputs are made (they share only the pool and the cores); stopped
+  // if the run fails before the pass is awaited.
+  const historyStop = new AbortController();
+  let historyPass: Promise<HistoryOutcome> | null = null;
+  let generated: Promise<Generated> | null = null;
+  let finished = false;
   try {
     await analysesRepo.setCommit(ctx.db, row.id, clone.commitSha, clone.refUsed, clone.commitDate);
     log.info({ sha: clone.commitSha, ref: clone.refUsed, ms: Date.now() - startedAt }, 'cloned');
@@ -97,6 +107,25 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     }
     await analysesRepo.setWarnings(ctx.db, row.id, warnings);
     signal.throwIfAborted();
+    const rules = {
+      skipTests,
+      maxFiles: settings.max_file_count,
+      maxFileBytes: cfg.maxFileSizeBytes,
+      exclude,
+    };
+    // A history run's commits and contents are fetched while the analysed commit is measured.
+    const prefetch = settings.history_run
+      ? prefetchHistory({
+          dir: clone.dir,
+          url: cloneUrl,
+          sha: clone.commitSha,
+          shallow: clone.isShallow,
+          spec: settings.history_run,
+          rules,
+          limits: { signal, timeoutMs: cfg.cloneTimeoutMs, maxSizeMb: cfg.maxRepoSizeMb },
+        })
+      : null;
+    prefetch?.catch(() => {});
 
     await report.stage('analyzing');
     const total = found.files.length;
@@ -134,6 +163,29 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     );
     await cache.flush();
     log.info({ files: total, measured: cache.measured, ms: Date.now() - t0 }, 'pyscan done');
+    let beginHistory = (): void => {};
+    if (settings.history_run) {
+      const begin = new Promise<void>((resolve) => {
+        beginHistory = resolve;
+      });
+      historyPass = runHistoryCommits({
+        env,
+        row,
+        dir: clone.dir,
+        refUsed: clone.refUsed,
+        spec: settings.history_run,
+        rules,
+        prefetch,
+        begin,
+        stop: historyStop.signal,
+        childSettings: { ...settings, history: false, pylint: false, history_run: null, history_of: row.id },
+        cache,
+        pool,
+        report,
+        log,
+      });
+      historyPass.catch(() => {});
+    }
     // pylint usually takes longer than pyscan: say so, rather than sit at "100 %" with no word.
     if (!pylintSettled) await report.stage('linting');
     for (const w of timeoutWarnings(analyses, cfg.maxFileSeconds)) {
@@ -174,21 +226,40 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       log.info({ ms: Date.now() - t1, commits: history.commitsRead }, 'history done');
     }
 
-    let historyRun: HistoryOutcome | null = null;
-    if (settings.history_run) {
-      historyRun = await runHistoryCommits({
-        env,
-        row,
-        dir: clone.dir,
-        refUsed: clone.refUsed,
-        spec: settings.history_run,
-        rules: { skipTests, maxFiles: settings.max_file_count, maxFileBytes: cfg.maxFileSizeBytes, exclude },
-        childSettings: { ...settings, history: false, pylint: false, history_run: null, history_of: row.id },
-        cache,
-        pool,
-        report,
-        log,
+    // This commit's outputs do not depend on the earlier commits: made while the history pass runs.
+    const generate = async (): Promise<Generated> => {
+      const results = buildResults({
+        analysisId: row.id,
+        repoUrl: row.repo_url,
+        ref: clone.refUsed,
+        commitSha: clone.commitSha,
+        analyses,
+        pylint,
+        history: history?.files ?? null,
+        insights: computeInsights(analyses, history),
+        sources,
+        duplication,
+        startedAt,
+        now: Date.now(),
       });
+      const name = outputName({
+        repo: row.repo,
+        startedAt: new Date(startedAt),
+        ref: row.ref ?? row.branch ?? clone.refUsed,
+        analysisId: row.id,
+        commitSha: clone.commitSha,
+      });
+      signal.throwIfAborted();
+      const outputs = await writeOutputs(cfg.outputsDir, name, results);
+      await resultsRepo.replace(ctx.db, row.id, results.db, outputs);
+      return { summary: results.summary, name };
+    };
+    let historyRun: HistoryOutcome | null = null;
+    if (historyPass) {
+      generated = generate();
+      generated.catch(() => {});
+      beginHistory();
+      historyRun = await historyPass;
     }
     const stats: CacheStats = {
       blobs_hit: cache.hits,
@@ -200,34 +271,11 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     await analysesRepo.setCacheStats(ctx.db, row.id, stats);
 
     await report.stage('generating');
-    const now = Date.now();
-    const results = buildResults({
-      analysisId: row.id,
-      repoUrl: row.repo_url,
-      ref: clone.refUsed,
-      commitSha: clone.commitSha,
-      analyses,
-      pylint,
-      history: history?.files ?? null,
-      insights: computeInsights(analyses, history),
-      sources,
-      duplication,
-      startedAt,
-      now,
-    });
-    const name = outputName({
-      repo: row.repo,
-      startedAt: new Date(startedAt),
-      ref: row.ref ?? row.branch ?? clone.refUsed,
-      analysisId: row.id,
-      commitSha: clone.commitSha,
-    });
-    signal.throwIfAborted();
-    const outputs = await writeOutputs(cfg.outputsDir, name, results);
-    await resultsRepo.replace(ctx.db, row.id, results.db, outputs);
+    generated ??= generate();
+    const { summary, name } = await generated;
     const marked = await analysesRepo.markDone(ctx.db, row.id, env.owner, Date.now(), {
       output_name: name,
-      summary: results.summary,
+      summary,
       warnings,
     });
     if (!marked) {
@@ -237,11 +285,33 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       await resultsRepo.clear(ctx.db, row.id);
       throw new RunGone(row.id);
     }
+    finished = true;
     ctx.events.changed(row.id);
     log.info({ ms: Date.now() - startedAt, cache: stats }, 'analysis done');
     await pruneCache(env);
   } finally {
+    historyStop.abort();
+    await historyPass?.catch(() => {});
+    if (!finished) await discardOutputs(env, row.id, generated);
     await removeScratch(clone.dir);
+  }
+}
+
+/** This commit's outputs, made while a history pass runs. */
+interface Generated {
+  summary: Record<string, unknown>;
+  name: string;
+}
+
+/** Outputs a failed run made before it failed: nobody's, so they go (the rows with them). */
+async function discardOutputs(env: RunEnv, id: number, generated: Promise<Generated> | null): Promise<void> {
+  const g = await generated?.catch(() => null);
+  if (!g) return;
+  try {
+    await removeOutputs(env.ctx.config.outputsDir, g.name);
+    await resultsRepo.clear(env.ctx.db, id);
+  } catch (e) {
+    env.ctx.log.warn({ err: e, analysis: id }, 'outputs of a failed run not removed');
   }
 }
 

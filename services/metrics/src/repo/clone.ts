@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CloneError } from './clone-error.js';
 import { isNotFound, mb, redactPaths, repoName } from './clone-messages.js';
 import { dirSizeBytes } from './dir-size.js';
+import { configArgs } from './git-config-args.js';
 import { type GitResult, gitErrorLine, runGit } from './run-git.js';
 
 export { CloneError, type CloneErrorCode } from './clone-error.js';
@@ -39,27 +40,6 @@ export interface CloneResult {
 
 const SHA_RE = /^[0-9a-f]{4,40}$/i;
 const SIZE_POLL_MS = 1000;
-
-// Forced on every git call: hooks off, no fsmonitor, no submodule recursion, no credential helpers.
-function configArgs(url: string): string[] {
-  const args = [
-    '-c',
-    'core.hooksPath=/dev/null',
-    '-c',
-    'core.fsmonitor=false',
-    '-c',
-    'submodule.recurse=false',
-    '-c',
-    'credential.helper=',
-    '-c',
-    'advice.detachedHead=false',
-    '-c',
-    'init.defaultBranch=main',
-  ];
-  // Local test fixtures only; a file:// base is never the production configuration.
-  if (url.startsWith('file://')) args.push('-c', 'protocol.file.allow=always');
-  return args;
-}
 
 /** Removes a scratch clone folder (no error if it is already gone). */
 export async function removeScratch(dir: string): Promise<void> {

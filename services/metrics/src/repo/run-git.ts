@@ -21,6 +21,8 @@ export interface RunGitOptions {
   env?: NodeJS.ProcessEnv;
   /** Called with each stdout chunk; stdout is then not collected. */
   onStdout?: (chunk: Buffer) => void;
+  /** Written to git's standard input (which is otherwise closed). */
+  stdin?: string;
 }
 
 const KEEP_ENV = [
@@ -76,9 +78,12 @@ export function runGit(args: string[], opts: RunGitOptions): Promise<GitResult> 
     const child = spawn('git', args, {
       cwd: opts.cwd,
       env: gitEnv(opts.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    // A git that exits early (killed, failed) closes its end: the error is its exit status, not EPIPE.
+    child.stdin.on('error', () => {});
+    child.stdin.end(opts.stdin ?? '');
     trackChildGroup(child, `git ${args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c') ?? ''}`);
     const out: Buffer[] = [];
     let err = '';

@@ -192,7 +192,7 @@ export interface SourceFilesTable {
   content: Buffer | null;
 }
 
-/** pyscan's result for one file content (gzip of JSON `FileAnalysis` without paths), per pyscan version. */
+/** pyscan's result for one file content (gzip of JSON `FileAnalysis`, paths as first measured), per pyscan version. */
 export interface BlobMetricsTable {
   blob_id: string;
   pyscan_version: string;

@@ -46,6 +46,8 @@ export class RepoBuilder {
     gitSync(dir, ['init', '-q', '-b', defaultBranch]);
     gitSync(dir, ['config', 'commit.gpgsign', 'false']);
     gitSync(dir, ['config', 'core.autocrlf', 'false']);
+    // As GitHub: clones may leave contents out (history runs clone with --filter=blob:none).
+    gitSync(dir, ['config', 'uploadpack.allowFilter', 'true']);
   }
 
   /** Writes a file (creating folders) relative to the work tree. */

@@ -5,6 +5,7 @@ import { getAnalysis } from '../analyses/analyses-service.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import type { Finding } from '../findings/finding.js';
+import { ensureRows } from '../history-runs/lazy-rows.js';
 import { findingsRepo } from '../store/repos/findings-repo.js';
 import { sourceRepo } from '../store/repos/source-repo.js';
 import type { SourceStatus } from '../store/schema.js';
@@ -53,6 +54,7 @@ export async function getSource(ctx: AppContext, id: number, path: string): Prom
   if (run.status !== 'done') {
     throw errors.analysis_not_done(`analysis ${id} is ${run.status}: its source view exists once it is done`);
   }
+  await ensureRows(ctx, run);
   const file = await sourceRepo.file(ctx.db, id, path);
   if (!file) throw errors.file_not_in_analysis(`analysis ${id} has no file ${JSON.stringify(path)}`);
   const [stored, functions, findings] = await Promise.all([

@@ -120,6 +120,15 @@ for (const t of await testDatabases()) {
       );
       for (const c of children) assert.equal(await count(db, 'file_metrics', Number(c.id)), 0);
 
+      // The source view of a file writes the rows too (its metrics and function spans are rows).
+      const oldest = children.at(-1)!;
+      const src = await json<{ path: string; functions: unknown[] }>(
+        await fetch(`${url}/api/analyses/${oldest.id}/source?path=a.py`),
+      );
+      assert.equal(src.status, 200, JSON.stringify(src.body));
+      assert.equal(src.body.functions.length, 1);
+      assert.equal(await count(db, 'file_metrics', Number(oldest.id)), Number(oldest.files));
+
       // The first read writes the rows, once, though two readers ask at the same time.
       for (const c of children) {
         const id = Number(c.id);

@@ -8,6 +8,7 @@ import { artifactPath, launchChromium, needChromium, needTool, watchCsp } from '
 import type { Browser, Page } from 'playwright-core';
 import { gradeOf } from '../../src/reports/grade.js';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { waitFinished } from '../helpers/service.js';
 import { startUiService, type UiService } from '../web/ui-service.js';
 import { buildClonesRepo, CLONES, MERGE_TOTALS } from './clones-fixture.js';
 
@@ -36,6 +37,8 @@ describe('metrics web UI: grade explained, duplicates, explorer', { skip }, () =
     });
     assert.equal(res.status, 202);
     id = ((await res.json()) as { id: number }).id;
+    // Finished before the page opens: the views below read a done run, whatever the machine's load.
+    assert.equal((await waitFinished(svc.base, id)).status, 'done');
     await page.goto(`${svc.base}/analyses/${id}`);
     await page.getByRole('heading', { name: 'Files' }).waitFor({ timeout: 120_000 });
     summary = (await (await fetch(`${svc.base}/api/analyses/${id}/summary`)).json()) as Record<

@@ -137,10 +137,12 @@ for (const target of await testDatabases()) {
       const unsubscribe = linkIn(down, '/status-subscriptions/unsubscribe/');
       assert.equal(headerOf(down.raw, 'List-Unsubscribe'), `<http://status.example.test${unsubscribe}>`);
       assert.equal(headerOf(down.raw, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
-      const body = decodedBody(down.raw);
+      // The text after the headers (a random Message-ID may well hold "500").
+      const body = decodedBody(down.raw.slice(down.raw.search(/\r?\n\r?\n/)));
       assert.match(body, /http:\/\/status\.example\.test\/status\/shop/);
-      // Nothing of the monitor beyond its name: no target URL, no error text.
-      assert.ok(!body.includes(site.url) && !body.includes('500'), body);
+      // Nothing of the monitor beyond its name: no target URL, no error text (the links' random
+      // tokens left out of the second check).
+      assert.ok(!body.includes(site.url) && !body.replace(/https?:\/\/\S+/g, '').includes('500'), body);
       // Only carol: erin did not confirm, dave follows another page.
       assert.deepEqual((await queuedFor(open!.id)).map((r) => JSON.parse(r.payload).subscriber_id).length, 1);
 

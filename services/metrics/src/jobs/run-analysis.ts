@@ -11,7 +11,7 @@ import { removeOutputs } from '../exports/remove-outputs.js';
 import { writeOutputs } from '../exports/write-outputs.js';
 import { type HistoryRun, readGitHistory } from '../history/git-history.js';
 import type { HistorySpec } from '../history-runs/history-spec.js';
-import { prefetchHistory } from '../history-runs/prefetch.js';
+import { type Prefetched, prefetchHistory } from '../history-runs/prefetch.js';
 import { type HistoryOutcome, runHistoryCommits } from '../history-runs/run-history.js';
 import { computeInsights } from '../insights/compute-insights.js';
 import { outputName } from '../output/output-name.js';
@@ -75,6 +75,8 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
   // the rest of its analysis and its outputs are made (they share only the pool and the cores); stopped
   // if the run fails before the pass is awaited.
   const historyStop = new AbortController();
+  const historySignal = AbortSignal.any([signal, historyStop.signal]);
+  let prefetch: Promise<Prefetched> | null = null;
   let historyPass: Promise<HistoryOutcome> | null = null;
   let generated: Promise<Generated> | null = null;
   let finished = false;
@@ -114,7 +116,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
       exclude,
     };
     // A history run's commits and contents are fetched while the analysed commit is measured.
-    const prefetch = settings.history_run
+    prefetch = settings.history_run
       ? prefetchHistory({
           dir: clone.dir,
           url: cloneUrl,
@@ -122,7 +124,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
           shallow: clone.isShallow,
           spec: settings.history_run,
           rules,
-          limits: { signal, timeoutMs: cfg.cloneTimeoutMs, maxSizeMb: cfg.maxRepoSizeMb },
+          limits: { signal: historySignal, timeoutMs: cfg.cloneTimeoutMs, maxSizeMb: cfg.maxRepoSizeMb },
         })
       : null;
     prefetch?.catch(() => {});
@@ -291,6 +293,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     await pruneCache(env);
   } finally {
     historyStop.abort();
+    await prefetch?.catch(() => {});
     await historyPass?.catch(() => {});
     if (!finished) await discardOutputs(env, row.id, generated);
     await removeScratch(clone.dir);

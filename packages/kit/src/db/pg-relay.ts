@@ -204,7 +204,8 @@ export class PgRelay {
 
 /**
  * `create table if not exists` is not safe against itself: instances starting together can fail with
- * a duplicate key (23505) or a duplicate table (42P07). Either way the table exists afterwards.
+ * a duplicate key (23505), a duplicate table (42P07) or a duplicate row type (42710: the table's type
+ * is created first). Each waits for the other's commit before failing, so the table exists afterwards.
  */
 async function createRefTable(client: pg.Client): Promise<void> {
   try {
@@ -213,6 +214,6 @@ async function createRefTable(client: pg.Client): Promise<void> {
     );
   } catch (e) {
     const code = (e as { code?: unknown }).code;
-    if (code !== '23505' && code !== '42P07') throw e;
+    if (code !== '23505' && code !== '42P07' && code !== '42710') throw e;
   }
 }

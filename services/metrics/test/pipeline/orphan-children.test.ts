@@ -133,6 +133,11 @@ for (const kind of ['pylint', 'git'] as const) {
           const p = pidsIn(`${kind}-pids`);
           return p.length > 0 ? p : undefined;
         });
+        // The child can write its pid before the service has recorded its group (the record follows
+        // the spawn in the same tick, but a loaded machine may run the child first): wait for it.
+        await waitUntil(`the record of the ${kind} child`, () =>
+          pids.every((pid) => existsSync(join(dataDir, 'child-groups', `${pid}.json`))) ? true : undefined,
+        );
         first.child.kill('SIGKILL');
         await first.exited;
         // Without help they outlive the service (sleep 120).

@@ -58,6 +58,8 @@ export class ProbeScheduler {
   private aborted = false;
   /** Checks run since start. */
   checks = 0;
+  /** Checks still running when the stop's grace ran out: aborted, never reported. */
+  abortedAtStop = 0;
 
   constructor(private readonly opts: ProbeSchedulerOptions) {
     setMaxListeners(0, this.abort.signal);
@@ -129,6 +131,7 @@ export class ProbeScheduler {
     });
     await Promise.race([running, grace]);
     clearTimeout(timer);
+    this.abortedAtStop = this.settled.size;
     this.aborted = true;
     this.abort.abort();
     await running;

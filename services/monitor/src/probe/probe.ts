@@ -74,7 +74,12 @@ export async function startProbe(config: ProbeConfig, log: Logger): Promise<Runn
       await spool.close();
       await closeHttpAgents();
       log.info(
-        { checks: scheduler.checks, accepted: sender.accepted, left_in_spool: spool.spooledResults },
+        {
+          checks: scheduler.checks,
+          aborted_at_stop: scheduler.abortedAtStop,
+          accepted: sender.accepted,
+          left_in_spool: spool.spooledResults,
+        },
         'probe stopped',
       );
     },

@@ -303,7 +303,26 @@ describe('locations end to end: a central instance and three probes', () => {
       if (l === 'p4') {
         // Killed once: the checks of its last moments (not yet in its spool) died with it.
         assert.ok(stored <= made && stored >= made - 3, `${l}: ${stored} stored of ${made} made`);
-      } else assert.equal(stored, made, `${l}: every check stored exactly once`);
+        continue;
+      }
+      // A check still running when the stop's grace ran out is aborted and not reported (its request
+      // may have reached the target), and what could not be sent in time stays in the spool: the
+      // probe's own stop line says how many of each. On a quiet machine both are 0.
+      const line = probes
+        .get(l)!
+        .proc.output()
+        .split('\n')
+        .find((x) => x.includes('"probe stopped"'));
+      assert.ok(line, `${l}: no "probe stopped" line`);
+      const { aborted_at_stop: aborted, left_in_spool: left } = JSON.parse(line) as {
+        aborted_at_stop: number;
+        left_in_spool: number;
+      };
+      assert.ok(
+        stored <= made && stored >= made - aborted - left,
+        `${l}: ${stored} stored of ${made} made (${aborted} aborted at stop, ${left} left in the spool)`,
+      );
+      if (aborted === 0 && left === 0) assert.equal(stored, made, `${l}: every check stored exactly once`);
     }
   });
 });

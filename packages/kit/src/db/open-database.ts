@@ -115,15 +115,19 @@ async function migrate(db: Kysely<unknown>, dialect: DialectName, migrations: Re
     const { error } = await migrator.migrateToLatest();
     if (!error) return;
     // Kysely's introspection reads every schema's tables (pg_get_serial_sequence on each column);
-    // another schema dropped meanwhile (a test's, a tenant's) fails that read with 3F000 although
-    // nothing of ours is wrong. Nothing was applied in that case: reading again is safe.
+    // another schema dropped meanwhile (a test's, a tenant's) fails that read with 3F000, or, caught
+    // between its tables and their columns, with 42P01 or 42703, although nothing of ours is wrong.
+    // Nothing was applied in that case (a migration of ours that fails rolls back): reading again is
+    // safe, and one of ours that really fails fails again.
     if (attempt < 5 && isOtherSchemaGone(error, migrationTableSchema)) continue;
     throw error instanceof Error ? error : new Error(String(error));
   }
 }
 
-/** PostgreSQL's invalid_schema_name for a schema that is not the one we migrate. */
+/** PostgreSQL's invalid_schema_name for a schema that is not ours, or a table or column gone under it. */
 function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
   const e = error as { code?: string; message?: string };
-  return e?.code === '3F000' && own !== undefined && !String(e.message).includes(`"${own}"`);
+  if (own === undefined) return false;
+  if (e?.code === '42P01' || e?.code === '42703') return true;
+  return e?.code === '3F000' && !String(e.message).includes(`"${own}"`);
 }

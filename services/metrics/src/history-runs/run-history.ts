@@ -13,31 +13,29 @@ import { childResults, childSummary } from './child-rows.js';
 import { type CommitFileRules, commitFiles } from './commit-files.js';
 import { encodeManifest, manifestOf, manifestOids } from './commit-manifest.js';
 import { planCopy, type StoredCommit } from './copy-plan.js';
-import type { HistorySpec } from './history-spec.js';
 import type { Prefetched } from './prefetch.js';
-import { type LineCommit, selectCommits } from './select-commits.js';
+import type { LineCommit } from './select-commits.js';
 import { TreeLister } from './tree-lister.js';
 
 /** What a history run needs from the run around it. */
 export interface HistoryInput {
   env: RunEnv;
   row: AnalysisRow;
-  /** The full clone (its object store is read; its work tree is never touched). */
+  /** The clone, made whole by `prefetchHistory` (its object store is read; its work tree is never touched). */
   dir: string;
   /** The parent's ref_used (the per-commit runs carry it). */
   refUsed: string;
-  spec: HistorySpec;
   /** The discovery rules the analysed commit used (its exclusions and test rule apply to every commit). */
   rules: CommitFileRules;
   /** The picked commits, their Python contents being fetched (`prefetchHistory`). */
-  prefetch?: Promise<Prefetched> | null;
+  prefetch: Promise<Prefetched>;
   /**
    * Resolves when the run reaches its history stage: until then the first commits are measured
    * (up to EARLY of them), not stored or reported.
    */
-  begin?: Promise<void>;
-  /** Stops the pass (the run failed elsewhere before awaiting it). */
-  stop?: AbortSignal;
+  begin: Promise<void>;
+  /** The run's signal, also aborted when the run fails elsewhere before awaiting the pass. */
+  signal: AbortSignal;
   /** The per-commit runs' settings. */
   childSettings: Record<string, unknown>;
   cache: BlobCache;
@@ -76,8 +74,8 @@ export interface HistoryOutcome {
  */
 export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome> {
   const { env, row, dir, cache, report } = i;
-  const signal = i.stop ? AbortSignal.any([env.signal, i.stop]) : env.signal;
-  const commits = await pickedCommits(i, signal);
+  const signal = i.signal;
+  const commits = await pickedCommits(i);
   const stored = new Set((await historyRunsRepo.children(env.ctx.db, row.id)).map((c) => c.commit_sha));
   // Two long-lived `git cat-file` processes for the whole run: contents (trees, blobs) and sizes.
   const reader = new BlobReader(dir, signal);
@@ -120,15 +118,13 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
   let waitMs = 0;
   let writeMs = 0;
   try {
-    if (i.begin) {
-      for (; next < commits.length && next < EARLY; next++) {
-        if (stored.has(commits[next]!.sha)) continue;
-        const p = measure(next);
-        p.catch(() => {});
-        ahead.set(next, p);
-      }
-      await untilAborted(i.begin, signal);
+    for (; next < commits.length && next < EARLY; next++) {
+      if (stored.has(commits[next]!.sha)) continue;
+      const p = measure(next);
+      p.catch(() => {});
+      ahead.set(next, p);
     }
+    await untilAborted(i.begin, signal);
     await report.stage('history');
     report.progress(0, commits.length);
     for (let k = 0; k < commits.length; k++) {
@@ -241,9 +237,8 @@ async function store(
   return { id, blobs: plan.blobs };
 }
 
-/** The commits to measure: picked (and their contents fetched) by `prefetchHistory`, else here. */
-async function pickedCommits(i: HistoryInput, signal: AbortSignal): Promise<LineCommit[]> {
-  if (!i.prefetch) return selectCommits(i.dir, i.spec, signal);
+/** The commits `prefetchHistory` picked (and fetched the contents of); says in the log how that went. */
+async function pickedCommits(i: HistoryInput): Promise<LineCommit[]> {
   const p = await i.prefetch;
   if (p.fetchError) {
     i.log.warn(

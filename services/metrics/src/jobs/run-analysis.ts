@@ -166,7 +166,7 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
     await cache.flush();
     log.info({ files: total, measured: cache.measured, ms: Date.now() - t0 }, 'pyscan done');
     let beginHistory = (): void => {};
-    if (settings.history_run) {
+    if (settings.history_run && prefetch) {
       const begin = new Promise<void>((resolve) => {
         beginHistory = resolve;
       });
@@ -175,11 +175,10 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow): Promise<void> 
         row,
         dir: clone.dir,
         refUsed: clone.refUsed,
-        spec: settings.history_run,
         rules,
         prefetch,
         begin,
-        stop: historyStop.signal,
+        signal: historySignal,
         childSettings: { ...settings, history: false, pylint: false, history_run: null, history_of: row.id },
         cache,
         pool,

@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite uses: git, pylint and radon (metrics oracle and lint),
-# pre-commit (pyscan's hook), nginx (the reverse-proxy example of docs/operations.md, run by a test),
-# Chromium (browser tests), ping (ping checks), PostgreSQL's client tools, and the servers the
-# monitor's service checks are tested against (MariaDB, Redis, RabbitMQ, Mosquitto). Safe to re-run.
+# bandit (security findings), python3-coverage (the coverage fidelity tests' oracle), pre-commit
+# (pyscan's hook), python3-venv (pyscan's wheel test), nginx (the reverse-proxy example of
+# docs/operations.md, run by a test), Chromium (browser tests), ping (ping checks), PostgreSQL's
+# client tools, the servers the monitor's service checks are tested against (MariaDB, Redis,
+# RabbitMQ, Mosquitto), and the container engine the images are built and smoke-tested with
+# (docker.io, docker-compose, and mmdebstrap for the local base image: scripts/containers/). Safe to re-run.
 set -euo pipefail
 need=()
 command -v git >/dev/null || need+=(git)
 command -v pylint >/dev/null || need+=(pylint)
 command -v radon >/dev/null || need+=(radon)
+command -v bandit >/dev/null || need+=(bandit)
+/usr/bin/python3 -c 'import coverage' 2>/dev/null || need+=(python3-coverage)
 command -v pre-commit >/dev/null || need+=(pre-commit)
+# pyscan's wheel is installed into a fresh `python3 -m venv` by its install test (needs ensurepip).
+python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
 command -v chromium >/dev/null || need+=(chromium)
 command -v ping >/dev/null || need+=(iputils-ping)
 command -v pg_isready >/dev/null || need+=(postgresql)
@@ -20,6 +27,10 @@ has redis-server || need+=(redis-server)
 has rabbitmq-server || need+=(rabbitmq-server)
 has mosquitto || need+=(mosquitto)
 has nginx || need+=(nginx)
+# A docker client may come from elsewhere; the engine is what counts.
+has dockerd || need+=(docker.io)
+command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || need+=(docker-compose)
+command -v mmdebstrap >/dev/null || need+=(mmdebstrap)
 if [ ${#need[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const paths = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const roots = paths.length ? paths : ['packages', 'services', 'bench'];
+const roots = paths.length ? paths : ['packages', 'services', 'bench', 'scripts'];
 const skip = new Set(['node_modules', 'dist', 'data', '.git', 'fixtures']);
 
 function walk(dir, out) {

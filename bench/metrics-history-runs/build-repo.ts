@@ -1,7 +1,8 @@
 // A generated repository for history runs: 700 standard-library Python files and 18,000 commits.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isTestPath } from '@app/pyscan';
 import { listPython, mulberry32, write } from '../shared/stdlib-sources.js';
@@ -140,4 +141,25 @@ export async function buildHistoryRunsRepo(o: HistoryRunsRepoOptions): Promise<v
     const [rc] = await once(spawn('git', args, { cwd: o.dir, stdio: 'inherit' }), 'close');
     if (rc !== 0) throw new Error(`git ${args[0]} exited with ${rc}`);
   }
+}
+
+/**
+ * The generated repository for these options, built once under $TMPDIR and reused by later runs
+ * (metrics-history-runs and metrics-rerun share it); it serves filtered (partial) clones.
+ */
+export async function cachedHistoryRunsRepo(
+  o: Omit<HistoryRunsRepoOptions, 'dir'>,
+): Promise<{ base: string; repoDir: string }> {
+  const base = join(tmpdir(), `metrics-history-runs-${o.commits}-${o.files}-${o.zipf}-${o.docsShare}`);
+  const repoDir = join(base, 'python', 'hist');
+  if (!existsSync(join(repoDir, '.built'))) {
+    rmSync(base, { recursive: true, force: true });
+    const t = performance.now();
+    await buildHistoryRunsRepo({ ...o, dir: repoDir });
+    writeFileSync(join(repoDir, '.built'), '');
+    console.log(`built ${repoDir} in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+  }
+  // Repositories built before history runs cloned partially: let them serve filtered clones too.
+  execFileSync('git', ['config', 'uploadpack.allowFilter', 'true'], { cwd: repoDir });
+  return { base, repoDir };
 }

@@ -3,8 +3,8 @@
 //   npx tsx bench/metrics-history/pylint-modes.ts [--files 300] [--dir <folder of .py files>]
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { discoverPythonFiles } from '../../services/metrics/src/discovery/discover.js';
-import { runPylint } from '../../services/metrics/src/pylint/run-pylint.js';
+import { discoverPythonFiles } from '../../services/metrics/src/pipeline/discovery/discover.js';
+import { runPylint } from '../../services/metrics/src/pipeline/pylint/run-pylint.js';
 import { best, type Sample, timed } from './cpu.js';
 
 const { values } = parseArgs({

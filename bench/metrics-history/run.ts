@@ -8,10 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FileAnalysis } from '../../packages/pyscan/src/index.js';
-import { collectGitHistory, readGitHistory } from '../../services/metrics/src/history/git-history.js';
-import { HistoryTracker } from '../../services/metrics/src/history/history-tracker.js';
-import { LOG_FORMAT_ARGS, type LogCommit, LogParser } from '../../services/metrics/src/history/log-parser.js';
-import { computeInsights } from '../../services/metrics/src/insights/compute-insights.js';
+import {
+  collectGitHistory,
+  readGitHistory,
+} from '../../services/metrics/src/pipeline/history/git-history.js';
+import { HistoryTracker } from '../../services/metrics/src/pipeline/history/history-tracker.js';
+import {
+  LOG_FORMAT_ARGS,
+  type LogCommit,
+  LogParser,
+} from '../../services/metrics/src/pipeline/history/log-parser.js';
+import { computeInsights } from '../../services/metrics/src/pipeline/insights/compute-insights.js';
 import { buildHistoryRepo } from './build-history-repo.js';
 import { best, type Sample, timed } from './cpu.js';
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { createLogger, openDatabase } from '@app/kit';
 import { freePort, testPostgresUrl } from '@app/kit/testing';
 import pg from 'pg';
-import { AnalysisEvents } from '../../services/metrics/src/events/analysis-events.js';
-import { InstanceRelay } from '../../services/metrics/src/events/instance-relay.js';
+import { AnalysisEvents } from '../../services/metrics/src/platform/events/analysis-events.js';
+import { InstanceRelay } from '../../services/metrics/src/platform/events/instance-relay.js';
 import { migrations } from '../../services/metrics/src/store/migrations/index.js';
 import type { MetricsDB } from '../../services/metrics/src/store/schema.js';
 

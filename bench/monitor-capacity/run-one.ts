@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
+import { limitHeapGrowth } from '../../services/monitor/src/heap-growth.js';
+import { heapSnapshotTo, sampleMemory } from '../shared/memory-sampler.js';
 import { benchServer, insertHttpMonitors } from '../shared/monitor-bench.js';
 import { quantile } from './stats.js';
+
+// The loopback target, found from this file or from its bundle in dist/ (see main.ts).
+const TARGET = new URL(import.meta.url.includes('/dist/') ? '../target.ts' : './target.ts', import.meta.url)
+  .pathname;
 
 /** One benchmark run: N HTTP monitors against a loopback target; prints one JSON line of figures. */
 export interface RunSpec {
@@ -11,16 +17,16 @@ export interface RunSpec {
   durationSeconds: number;
   warmupSeconds: number;
   databaseUrl: string | undefined;
+  /** Where to write a V8 heap snapshot at the end of the measured window (none: no snapshot). */
+  heapSnapshot?: string | undefined;
+  /** V8's own heap growth instead of the service's (to compare). */
+  defaultHeapGrowth?: boolean;
 }
 
 async function startTarget(): Promise<{ port: number; stop(): void }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./target.ts', import.meta.url).pathname],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', TARGET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
     child.once('exit', (code) => reject(new Error(`target exited ${code}`)));
@@ -29,6 +35,8 @@ async function startTarget(): Promise<{ port: number; stop(): void }> {
 }
 
 export async function runOne(spec: RunSpec) {
+  // The heap grows as the service's entry point lets it (issue 29), unless asked to compare.
+  if (!spec.defaultHeapGrowth) limitHeapGrowth();
   const target = await startTarget();
   const lags: number[] = [];
   let measuring = false;
@@ -47,13 +55,11 @@ export async function runOne(spec: RunSpec) {
     name: (i) => `bench ${i}`,
   });
 
+  // Memory is sampled from the engine's start: its first interval (every monitor new) counts too.
+  const memory = sampleMemory();
   await engine.start();
   await new Promise((r) => setTimeout(r, spec.warmupSeconds * 1000));
   measuring = true;
-  let peakRss = process.memoryUsage().rss;
-  const rssTimer = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 250);
   const stored0 = engine.writer.stored;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -61,7 +67,8 @@ export async function runOne(spec: RunSpec) {
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   measuring = false;
-  clearInterval(rssTimer);
+  const mem = memory.stop();
+  const snapshot = heapSnapshotTo(spec.heapSnapshot);
   const stored = engine.writer.stored - stored0;
   await engine.stop();
 
@@ -93,6 +100,8 @@ export async function runOne(spec: RunSpec) {
     monitors: spec.monitors,
     interval_s: spec.intervalSeconds,
     database: server.ctx.dialect,
+    // The V8 options this child ran with (the young generation's size among them).
+    node_options: process.execArgv.join(' '),
     window_s: Math.round(wall),
     expected_checks_per_s: Math.round((spec.monitors / spec.intervalSeconds) * 10) / 10,
     checks_per_s: Math.round((stored / wall) * 10) / 10,
@@ -103,7 +112,8 @@ export async function runOne(spec: RunSpec) {
       samples: lags.length,
     },
     cpu_percent_of_one_core: Math.round(((cpu.user + cpu.system) / 1e6 / wall) * 1000) / 10,
-    peak_rss_mb: Math.round(peakRss / 1024 / 1024),
+    ...mem,
+    heap_snapshot: snapshot,
     down_results: Number(counts.down),
     stored_results: Number(counts.n),
     db_bytes_per_result: Math.round((bytesPerResult ?? 0) * 10) / 10,

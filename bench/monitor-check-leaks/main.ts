@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { runCheck } from '../../services/monitor/src/checks/index.js';
+import { runCheck } from '../../services/monitor/src/engine/checks/index.js';
 import { closedPort } from '../../services/monitor/test/peers/tcp-listener.js';
 import { BENCH_ADMIN, benchServer } from '../shared/monitor-bench.js';
 import { DOWN_PER_TYPE, monitorBodies, SERVICE_TYPES, type ServiceType, UP_PER_TYPE } from './monitors.js';

@@ -2,7 +2,7 @@
 // down: failing after a full conversation (wrong value, wrong password, NOT_SERVING), refused at
 // connect, or timing out on a peer that never answers, since leaks hide in failure paths (above
 // all in a connection cut at the deadline) as often as in the happy one.
-import type { MonitorType } from '../../services/monitor/src/checks/index.js';
+import type { MonitorType } from '../../services/monitor/src/engine/checks/index.js';
 import { BENCH_PASSWORD, BENCH_USER } from './server-counts.js';
 
 export const SERVICE_TYPES = [

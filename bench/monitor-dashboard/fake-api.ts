@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolveStatic } from '../../services/monitor/src/web/static-files.js';
+import { resolveStatic } from '../../services/monitor/src/platform/web/static-files.js';
 
 /** What the synthetic service streams and serves. */
 export interface FeedOptions {

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { Counter, Gauge, Registry } from 'prom-client';
-import { MONITOR_STATES, writeMonitorSeries } from '../../services/monitor/src/prometheus/monitor-series.js';
+import {
+  MONITOR_STATES,
+  writeMonitorSeries,
+} from '../../services/monitor/src/public-face/prometheus/monitor-series.js';
 
 /*
  * Why the per-monitor families are written directly: the same series through prom-client gauges

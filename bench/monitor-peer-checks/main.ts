@@ -4,7 +4,11 @@ import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { type CheckOutcome, type CheckTarget, runCheck } from '../../services/monitor/src/checks/index.js';
+import {
+  type CheckOutcome,
+  type CheckTarget,
+  runCheck,
+} from '../../services/monitor/src/engine/checks/index.js';
 
 /*
  * bench/monitor-peer-checks: websocket, grpc, mqtt and amqp checks started at a fixed rate

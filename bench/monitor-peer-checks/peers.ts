@@ -1,5 +1,5 @@
-import { startBlackHole } from '../../services/monitor/test/peer-checks/black-hole.js';
 import { startGrpcPeer } from '../../services/monitor/test/peer-checks/grpc-peer.js';
+import { startHostilePeer } from '../../services/monitor/test/peer-checks/hostile-peer.js';
 import { startWsPeer } from '../../services/monitor/test/peer-checks/ws-peer.js';
 
 /*
@@ -10,7 +10,7 @@ import { startWsPeer } from '../../services/monitor/test/peer-checks/ws-peer.js'
  */
 const ws = await startWsPeer();
 const grpc = await startGrpcPeer({ statuses: { 'bench.Down': 'NOT_SERVING' } });
-const hole = await startBlackHole();
+const hole = await startHostilePeer('silent');
 process.stdout.write(`${JSON.stringify({ ws: ws.port, grpc: grpc.port, hole: hole.port })}\n`);
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', async (text: string) => {

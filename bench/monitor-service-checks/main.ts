@@ -11,7 +11,11 @@ import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { type CheckOutcome, type CheckTarget, runCheck } from '../../services/monitor/src/checks/index.js';
+import {
+  type CheckOutcome,
+  type CheckTarget,
+  runCheck,
+} from '../../services/monitor/src/engine/checks/index.js';
 import { makeCert } from '../../services/monitor/test/peers/certs.js';
 import { quantile } from '../monitor-capacity/stats.js';
 

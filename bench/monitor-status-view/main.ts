@@ -3,16 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
-import { DAY_MS, HOUR_MS, markName } from '../../services/monitor/src/rollups/rollup-job.js';
-import { buildPublicView } from '../../services/monitor/src/status-pages/public-view-builder.js';
+import { DAY_MS, HOUR_MS, markName } from '../../services/monitor/src/engine/rollups/rollup-job.js';
+import { buildPublicView } from '../../services/monitor/src/public-face/status-pages/public-view-builder.js';
+import { publicViewCache } from '../../services/monitor/src/public-face/status-pages/public-view-cache.js';
+import { checkResultsRepo } from '../../services/monitor/src/store/repos/check-results-repo.js';
 import { rollupsRepo } from '../../services/monitor/src/store/repos/rollups-repo.js';
 import { quantile } from '../monitor-capacity/stats.js';
 import { benchServer } from '../shared/monitor-bench.js';
 
 /*
  * bench/monitor-status-view: a public status page of 200 monitors in 5 sections with 90 days of
- * roll-ups, maintenance windows and incidents. Times (1) a cold build of its public view (what a
- * request pays after an invalidation) and (2) GET /api/public/status-pages/{slug} over real HTTP
+ * roll-ups, the raw results of the hour in progress, maintenance windows and incidents. Times (1) a
+ * cold build of its public view (what a request pays after a page edit), a rebuild after a status
+ * change (the roll-up part of the bars kept, the hour in progress counted again) and (2) GET /api/public/status-pages/{slug} over real HTTP
  * on loopback at a fixed concurrency, with a status-change event on the page every second so the
  * view keeps being rebuilt while it is served.
  */
@@ -24,6 +27,8 @@ const { values } = parseArgs({
     builds: { type: 'string', default: '40' },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '16' },
+    // Raw results per monitor in the hour in progress: a check every 20 s, at the hour's end.
+    'raw-per-hour': { type: 'string', default: '180' },
     'database-url': { type: 'string' },
   },
 });
@@ -81,6 +86,24 @@ for (const id of ids) {
   }
 }
 await rollupsRepo.upsert(db, rows);
+const perHour = Number(values['raw-per-hour']);
+const results = [];
+for (const id of ids) {
+  for (let k = 0; k < perHour; k++) {
+    const up = (id + k) % 50 !== 0;
+    results.push({
+      monitor_id: id,
+      checked_at: hour + Math.floor((k * (now - hour)) / perHour),
+      status: up ? 1 : 0,
+      response_time_ms: up ? 40 : null,
+      status_code: up ? 200 : null,
+      error: up ? null : 'timeout',
+      tls_days_left: null,
+    });
+  }
+}
+for (let i = 0; i < results.length; i += 1000)
+  await checkResultsRepo.insertMany(db, results.slice(i, i + 1000));
 await rollupsRepo.setMark(db, markName('day'), today);
 await rollupsRepo.setMark(db, markName('hour'), hour);
 const perSection = Math.ceil(monitors / sectionCount);
@@ -148,6 +171,17 @@ for (let i = 0; i < Number(values.builds); i++) {
   zippedSize = gzipSync(json).length;
 }
 
+// (1b) Rebuilds after a status change: the view is dropped, the roll-up part of its bars is kept.
+const cache = publicViewCache(server.ctx);
+await cache.entry('bench');
+const rebuildMs: number[] = [];
+for (let i = 0; i < Number(values.builds); i++) {
+  server.ctx.bus.publish('monitor.status_changed', { monitor_id: ids[0], status: 'up', prev_status: 'down' });
+  const t = performance.now();
+  await cache.entry('bench');
+  rebuildMs.push(performance.now() - t);
+}
+
 // (2) The JSON twin over HTTP, with an invalidating event every second.
 await server.app.listen({ host: '127.0.0.1', port: 0 });
 const url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api/public/status-pages/bench`;
@@ -193,6 +227,10 @@ await agent.close();
 const f = (v: number) => v.toFixed(2);
 console.log(`monitor-status-view: ${monitors} monitors, ${sectionCount} sections, ${days} days, ${dialect}`);
 console.log(`view JSON: ${(size / 1024).toFixed(0)} KiB, gzipped ${(zippedSize / 1024).toFixed(0)} KiB`);
+console.log(`raw results in the hour in progress: ${results.length} (${perHour} per monitor)`);
+console.log(
+  `rebuild after a status change (ms, ${rebuildMs.length}): p50 ${f(quantile(rebuildMs, 0.5))}  p99 ${f(quantile(rebuildMs, 0.99))}  max ${f(Math.max(...rebuildMs))}`,
+);
 console.log(
   `cold build (ms, ${buildMs.length} builds): p50 ${f(quantile(buildMs, 0.5))}  p99 ${f(quantile(buildMs, 0.99))}  max ${f(Math.max(...buildMs))}`,
 );

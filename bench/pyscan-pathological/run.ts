@@ -5,8 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { INDEXED_TYPES } from '../../packages/pyscan/src/grammar.js';
 import { analyzeSource, initPyscan } from '../../packages/pyscan/src/index.js';
-import { INDEXED_TYPES, MAX_QUERY_DEPTH } from '../../packages/pyscan/src/tree.js';
+import { MAX_QUERY_DEPTH } from '../../packages/pyscan/src/tree.js';
 
 const { values } = parseArgs({
   options: {

@@ -22,14 +22,23 @@ export {
 export { problemFrameworkErrors } from './http/client-errors.js';
 export { installControlGuard } from './http/control-guard.js';
 export { type HttpEdgeOptions, httpEdgeOptions, installHttpEdge } from './http/http-edge.js';
+export { humanMessage, PATTERN_MESSAGE, withSchemas } from './http/human-message.js';
 export { hardenSchema, MULTILINE } from './http/input-grammar.js';
 export { fieldProblems, installProblemHandler } from './http/problem-handler.js';
 export { ProblemSchema, problems } from './http/problem-schema.js';
 export { nextLink, parseTimeRange } from './http/query-helpers.js';
 export { SWAGGER_UI_CSP, UI_CSP } from './http/security-headers.js';
 export { strictValidation } from './http/strict-validation.js';
+export { valueProblems } from './http/value-problems.js';
 export { createLogger, type Logger } from './log/logger.js';
-export { REDACTED, type RedactOptions, SECRET_QUERY_PARAMS, secretScrubber } from './log/redact.js';
+export {
+  isSecretQueryParam,
+  queryParamName,
+  REDACTED,
+  type RedactOptions,
+  SECRET_QUERY_PARAMS,
+  secretScrubber,
+} from './log/redact.js';
 export {
   newProcessOwner,
   ownerProcessGone,

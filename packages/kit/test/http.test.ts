@@ -182,12 +182,74 @@ test('fieldProblems reads TypeBox issues as well as AJV ones', async () => {
   assert.deepEqual(
     fieldProblems([...Value.Errors(S, v)]).sort((x, y) => x.path.localeCompare(y.path)),
     [
-      { path: 'a', message: 'must be >= 1' },
+      { path: 'a', message: 'must be at least 1' },
       { path: 'b', message: 'is required' },
       { path: 'c', message: 'is not a known field' },
       { path: 'd', message: 'is not a known field' },
     ],
   );
+});
+
+test('valueProblems validates outside a route in the same words, a pattern’s own included', async () => {
+  const { Type } = await import('typebox');
+  const { valueProblems, PATTERN_MESSAGE } = await import('../src/index.js');
+  const S = Type.Object(
+    {
+      topic: Type.String({ pattern: '^[a-z]+$', [PATTERN_MESSAGE]: 'may contain only a to z' }),
+      slug: Type.String({ pattern: '^[a-z]+$' }),
+      n: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    },
+    { additionalProperties: false },
+  );
+  assert.deepEqual(valueProblems(S, { topic: 'A B', slug: '-', n: 0, x: 1 }), [
+    { path: 'x', message: 'is not a known field' },
+    { path: 'topic', message: 'may contain only a to z' },
+    { path: 'slug', message: 'is not in the expected form' },
+    { path: 'n', message: 'must be at least 1' },
+  ]);
+});
+
+test('field problems speak people’s words, every field at once, a nullable field once', async () => {
+  const { PATTERN_MESSAGE } = await import('../src/index.js');
+  const a = Fastify({ ...strictValidation });
+  installProblemHandler(a);
+  const body = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 5 },
+      tag: { type: 'string', pattern: '^[^:]+$', [PATTERN_MESSAGE]: 'must not contain a colon' },
+      code: { type: 'string', pattern: '^[0-9]+$' },
+      every: { type: 'integer', minimum: 1, maximum: 60 },
+      url: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] },
+      on: { type: 'boolean' },
+    },
+  };
+  a.post('/x', { schema: { body } }, async () => ({}));
+  await a.ready();
+  const res = await a.inject({
+    method: 'POST',
+    url: '/x',
+    payload: { name: '', tag: 'a:b', code: 'x', every: 0, url: 'long', on: 'yes' },
+  });
+  assert.equal(res.statusCode, 422);
+  assert.deepEqual(res.json().errors, [
+    { path: 'name', message: 'must not be empty' },
+    { path: 'tag', message: 'must not contain a colon' },
+    { path: 'code', message: 'is not in the expected form' },
+    { path: 'every', message: 'must be at least 1' },
+    { path: 'url', message: 'must be at most 3 characters' },
+    { path: 'on', message: 'must be true or false' },
+  ]);
+  const more = await a.inject({ method: 'POST', url: '/x', payload: { name: 'abcdef', every: 61, url: 7 } });
+  assert.deepEqual(more.json().errors, [
+    { path: 'name', message: 'must be at most 5 characters' },
+    { path: 'every', message: 'must be at most 60' },
+    // A nullable field says what its value should be, not also "must be null" and "must match a
+    // schema in anyOf".
+    { path: 'url', message: 'must be text' },
+  ]);
 });
 
 test('bodies are validated as sent; query strings are coerced', async () => {

@@ -17,6 +17,21 @@ describe('secretScrubber', () => {
     }
   });
 
+  test('the longer names of query credentials, `-` read as `_` (apitoken, X-Amz-Signature, API-Key)', () => {
+    for (const name of [
+      'apitoken',
+      'api_token',
+      'ApiToken',
+      'auth_token',
+      'access_key',
+      'pwd',
+      'X-Amz-Signature',
+      'API-Key',
+    ]) {
+      assert.equal(scrub(`/x?${name}=s3cr3t&page=2`), `/x?${name}=${REDACTED}&page=2`, name);
+    }
+  });
+
   test('harmless parameters and names that merely contain a secret word are kept', () => {
     assert.equal(
       scrub('/api/monitors?limit=10&monkey=1&tokens=2'),

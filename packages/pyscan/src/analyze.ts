@@ -5,14 +5,16 @@ import { cognitiveComplexity } from './cognitive.js';
 import { decodeSource, normaliseNewlines } from './decode.js';
 import { fastParseIndexed, type Tokens, tokenize, Unsupported } from './fast-parse/index.js';
 import { codeLinePrefix, maxNesting, nloc, paramCount } from './function-stats.js';
+import { treeSitterLoaded } from './grammar.js';
 import { analyzeHalstead } from './halstead.js';
 import { maintainabilityIndex } from './mi.js';
+import { python2Syntax } from './python2-syntax.js';
 import { ccRank, miRank } from './ranks.js';
 import { type RawMetrics, rawMetrics } from './raw.js';
 import { rawFromTokens } from './raw-from-tokens.js';
 import { computeScopes, type Scopes } from './scopes.js';
 import { checkSource } from './source-checks.js';
-import { parseIndexed, type SyntaxIndex, treeSitterLoaded } from './tree.js';
+import { parseIndexed, type SyntaxIndex } from './tree.js';
 import type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';
 
 /** Files larger than this are not parsed (a row with parse_error is returned instead). */
@@ -122,7 +124,7 @@ function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean)
   const index = fast ?? parsed?.index;
   if (!index) throw new Error('no index');
   try {
-    const problem = checkSource(index, raw);
+    const problem = checkSource(index, raw) ?? (parsed ? python2Syntax(parsed.tree, text) : null);
     if (problem) {
       file.parse_error = problem;
       return { file, classes: [], functions: [] };

@@ -3,7 +3,7 @@
 // Python AST nodes have a line). Pre-order visits nodes in start order, so walking it backwards
 // from the last descendant finds that line at the first node that qualifies.
 import type { Node } from 'web-tree-sitter';
-import { isNamedType, typeName } from './tree.js';
+import { isNamedType, typeName } from './grammar.js';
 
 const SKIP_SUBTREE = new Set([
   'function_definition',

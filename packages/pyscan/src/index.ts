@@ -1,5 +1,15 @@
 export { analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
+export { type CodeHealth, contractsOfPyproject, measureCodeHealth } from './code-health/index.js';
 export { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from './columns.js';
+export {
+  type CoverageCounts,
+  type CoverageReport,
+  CoverageReportError,
+  countRange,
+  type FileCoverage,
+  matchCoverage,
+  readCoverageReport,
+} from './coverage/index.js';
 export { csvField, csvRow, toCsv } from './csv.js';
 export { decodeSource } from './decode.js';
 export { discoverPythonFiles, type FoundFile } from './discover.js';
@@ -16,6 +26,23 @@ export {
   findClones,
   tokenizeForClones,
 } from './duplication/index.js';
+export { initPyscan } from './grammar.js';
+export {
+  coverageKey,
+  cyclePathsOf,
+  type Deduction,
+  type FunctionHealth,
+  type HealthEvidence,
+  type HealthSection,
+  healthOfRun,
+} from './health/index.js';
+export {
+  type BrokenChain,
+  ContractConfigError,
+  type ContractResult,
+  type ContractsConfig,
+  parseContracts,
+} from './import-graph/index.js';
 export {
   type AnalysisJson,
   type AnalyzerPool,
@@ -28,5 +55,4 @@ export {
 export { ccRank, miRank } from './ranks.js';
 export { type SummaryExtra, type SummaryRow, summarize } from './summary.js';
 export { isTestPath } from './test-path.js';
-export { initPyscan } from './tree.js';
 export type { ClassMetrics, FileAnalysis, FileMetrics, FunctionMetrics } from './types.js';

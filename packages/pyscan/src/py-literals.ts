@@ -2,7 +2,7 @@
 // hash) would: 1, 1.0 and True share a key; 'x' and the name x share a key (radon keeps names,
 // attribute names and constants in one set of operands).
 import type { Node } from 'web-tree-sitter';
-import { namedKids } from './tree.js';
+import { namedKids } from './grammar.js';
 
 const SIMPLE_ESCAPES: Record<string, string> = {
   '\n': '',

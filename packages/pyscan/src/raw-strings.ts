@@ -1,6 +1,22 @@
 // String scanning for the raw tokenizer, following the string grammar of CPython 3.11's tokenize:
 // optional prefix (b, r, u, f and their valid pairs, any case), then ', ", ''' or """.
-import type { TokState } from './raw-tokenizer.js';
+
+// The state both this file and the tokenizer read and write; it lives here, below the tokenizer, so the
+// tokenizer imports the scanners and nothing here imports the tokenizer.
+/** Tokenizer state carried from one line to the next. */
+export interface TokState {
+  parenlev: number;
+  continued: boolean;
+  /** 0: not in a string; 1: inside a backslash-continued ' or " string; 2: inside a triple-quoted string. */
+  cont: number;
+  quote: number;
+  strRow: number;
+  error: boolean;
+  /** Deepest bracket nesting seen. */
+  maxParen: number;
+  /** A Python 2 number literal was seen (0777 or 10L). */
+  legacyNumber: boolean;
+}
 
 const NL = 10;
 const BACKSLASH = 92;

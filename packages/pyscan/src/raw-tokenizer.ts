@@ -1,7 +1,7 @@
 // A line-at-a-time model of CPython 3.11's pure-Python `tokenize` module, reduced to what radon's
 // raw counts look at: comments, strings (with the rows they span), ':' and ';' operators, and
 // whether tokenizing a buffer would fail (TokenError) or produce an ERRORTOKEN.
-import { quoteAt, scanQuoted, scanSingleTail, scanTriple } from './raw-strings.js';
+import { quoteAt, scanQuoted, scanSingleTail, scanTriple, type TokState } from './raw-strings.js';
 
 /** Token kinds the raw counter distinguishes. */
 export const T_COMMENT = 1;
@@ -38,21 +38,6 @@ export class TokenBuffer {
   other(_sub: number, _line: string, _start: number, _end: number): void {
     this.push(T_OTHER);
   }
-}
-
-/** Tokenizer state carried from one line to the next. */
-export interface TokState {
-  parenlev: number;
-  continued: boolean;
-  /** 0: not in a string; 1: inside a backslash-continued ' or " string; 2: inside a triple-quoted string. */
-  cont: number;
-  quote: number;
-  strRow: number;
-  error: boolean;
-  /** Deepest bracket nesting seen. */
-  maxParen: number;
-  /** A Python 2 number literal was seen (0777 or 10L). */
-  legacyNumber: boolean;
 }
 
 /** Resets a tokenizer state in place (between line groups). */

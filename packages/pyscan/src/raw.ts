@@ -6,6 +6,7 @@
 // its non-empty lines as sloc. lloc counts statements split by ';', where a ':' that is not the
 // last token of a statement (a one-line `if x: y`, but also a slice or a dict) counts twice.
 import { pySplitLines, pyStrip } from './py-text.js';
+import type { TokState } from './raw-strings.js';
 import {
   newState,
   resetState,
@@ -15,7 +16,6 @@ import {
   T_SEMI,
   T_STRING,
   TokenBuffer,
-  type TokState,
   tokenizeLine,
 } from './raw-tokenizer.js';
 

@@ -6,8 +6,8 @@
 // [i, i + size[i])), so analyses are plain loops; tree-sitter nodes stay reachable (TsDetails) for
 // the few details fetched on demand (names, operands, a def's last statement). The fast parser
 // (fast-parse/) builds the same index without tree-sitter.
-import { createRequire } from 'node:module';
-import type { Node, Parser, Query, Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
+import { INDEXED_TYPES, need } from './grammar.js';
 import type { IndexDetails } from './index-details.js';
 import { TsDetails } from './ts-details.js';
 
@@ -19,46 +19,6 @@ import { TsDetails } from './ts-details.js';
  * (checkSource reports it), so nothing a valid file holds is left out.
  */
 export const MAX_QUERY_DEPTH = 50_000;
-
-/** Node kinds collected into the index. */
-export const INDEXED_TYPES = [
-  'module',
-  'block',
-  'function_definition',
-  'class_definition',
-  'decorated_definition',
-  'if_statement',
-  'elif_clause',
-  'else_clause',
-  'for_statement',
-  'while_statement',
-  'try_statement',
-  'except_clause',
-  'with_statement',
-  'match_statement',
-  'case_clause',
-  'conditional_expression',
-  'boolean_operator',
-  'for_in_clause',
-  'if_clause',
-  'list_comprehension',
-  'set_comprehension',
-  'dictionary_comprehension',
-  'generator_expression',
-  'assert_statement',
-  'lambda',
-  'binary_operator',
-  'unary_operator',
-  'not_operator',
-  'augmented_assignment',
-  'comparison_operator',
-  'union_type',
-  'print_statement',
-  'exec_statement',
-  'case_pattern',
-  'complex_pattern',
-  'ERROR',
-] as const;
 
 /** The indexed nodes of one parsed file, in pre-order. */
 export interface SyntaxIndex {
@@ -77,59 +37,6 @@ export interface SyntaxIndex {
   hasError: boolean;
   /** Offsets where each line starts. */
   lineStarts: Int32Array;
-}
-
-interface Loaded {
-  parser: Parser;
-  query: Query;
-  typeNames: string[];
-  namedTypes: Uint8Array;
-}
-
-let loaded: Loaded | null = null;
-let loading: Promise<void> | null = null;
-
-/** Loads the Python grammar once per thread; later calls reuse it. */
-export function initPyscan(): Promise<void> {
-  loading ??= (async () => {
-    // Imported here, not at the top: most runs never parse with tree-sitter, and its glue is
-    // 150 kB of JavaScript each worker thread would otherwise compile at start.
-    const { Language, Parser, Query } = await import('web-tree-sitter');
-    await Parser.init();
-    const require = createRequire(import.meta.url);
-    const lang = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
-    const parser = new Parser();
-    parser.setLanguage(lang);
-    const query = new Query(lang, INDEXED_TYPES.map((t) => `(${t}) @${t}`).join('\n'));
-    const typeNames: string[] = [];
-    const namedTypes = new Uint8Array(lang.nodeTypeCount);
-    for (let i = 0; i < lang.nodeTypeCount; i++) {
-      typeNames.push(lang.nodeTypeForId(i) ?? '');
-      namedTypes[i] = lang.nodeTypeIsNamed(i) ? 1 : 0;
-    }
-    loaded = { parser, query, typeNames, namedTypes };
-  })();
-  return loading;
-}
-
-/** Whether initPyscan() has finished (tree-sitter is ready). */
-export function treeSitterLoaded(): boolean {
-  return loaded !== null;
-}
-
-function need(): Loaded {
-  if (!loaded) throw new Error('pyscan: call initPyscan() first');
-  return loaded;
-}
-
-/** Name of a node kind by id ('ERROR' for the error kind). */
-export function typeName(id: number): string {
-  return need().typeNames[id] ?? 'ERROR';
-}
-
-/** Whether a node kind is named (as opposed to punctuation and keywords). */
-export function isNamedType(id: number): boolean {
-  return need().namedTypes[id] === 1;
 }
 
 /** A parsed file: its index, and the tree to release when done. */
@@ -285,16 +192,4 @@ export function rowAt(ix: SyntaxIndex, offset: number): number {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** True for nodes that carry no meaning for any metric (comments, backslash continuations). */
-export function isTrivia(type: string): boolean {
-  return type === 'comment' || type === 'line_continuation';
-}
-
-/** Named children of a node, comments and line continuations left out. */
-export function namedKids(node: Node): Node[] {
-  const out: Node[] = [];
-  for (const k of node.namedChildren) if (k && !isTrivia(k.type)) out.push(k);
-  return out;
 }

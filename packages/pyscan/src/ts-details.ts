@@ -1,10 +1,10 @@
 // IndexDetails answered from tree-sitter nodes, looked at on demand (the tree-sitter path).
 import type { Node } from 'web-tree-sitter';
 import { lastNodeLine } from './endline.js';
+import { namedKids } from './grammar.js';
 import type { HalSink, IndexDetails } from './index-details.js';
 import { BINARY, COMPARE, UNARY } from './operators.js';
 import { operandKey } from './py-literals.js';
-import { namedKids } from './tree.js';
 
 /** The indexed part TsDetails needs (the index itself, once built). */
 interface Indexed {

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { analyzeOrDefer, analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
-import { initPyscan } from './tree.js';
+import { initPyscan } from './grammar.js';
 import type { FileAnalysis } from './types.js';
 
 /** A request from the pool. */

@@ -22,6 +22,11 @@ export const configSchema = {
   /** Parallel pylint processes (`pylint -j`). */
   PYLINT_JOBS: int({ default: 2, min: 1, max: 64 }),
   PYLINT_TIMEOUT_SECONDS: int({ default: 1800, min: 1, max: 86_400 }),
+  /** Run bandit beside pylint: its results are `security` findings. */
+  BANDIT_ENABLED: bool({ default: true }),
+  BANDIT_COMMAND: str({ default: 'bandit' }),
+  /** Count pylint's environment findings (import-error and the like) in the pylint counts, score and grade. */
+  PYLINT_ENVIRONMENT_IN_SCORE: bool({ default: false }),
   CLONE_TIMEOUT_SECONDS: int({ default: 600, min: 1, max: 86_400 }),
   /** Seconds pyscan may spend on one file before it gets parse_error `timeout` and the run goes on. */
   MAX_FILE_SECONDS: int({ default: 30, min: 1, max: 86_400 }),
@@ -38,6 +43,8 @@ export const configSchema = {
   CACHE_MAX_MB: int({ default: 1024, min: 0, max: 10_000_000 }),
   /** Replaces the pyscan version the blob cache is keyed by (default: pyscan's version and code fingerprint). */
   CACHE_PYSCAN_VERSION: str(),
+  /** Repository cache (bare mirrors under DATA_DIR/repo-cache): size budget in MB, least recently used removed first; 0 turns it off. */
+  REPO_CACHE_MB: int({ default: 2000, min: 0, max: 10_000_000 }),
   /** A running analysis whose worker has not renewed its lease for this long is taken as dead. */
   LEASE_SECONDS: int({ default: 30, min: 2, max: 3600 }),
   /** How often an idle worker looks for queued analyses (new ones in this process wake it at once). */
@@ -53,6 +60,12 @@ export const configSchema = {
    * opens everything METRICS_API_TOKEN opens. Unset: whoever may use the API may delete.
    */
   METRICS_ADMIN_TOKEN: str(),
+  /** Forge webhooks (docs/forge.md): the shared secret of X-Hub-Signature-256; unset = no webhook. */
+  FORGE_WEBHOOK_SECRET: str(),
+  /** The forge's REST API the verdict is reported to (GitHub's, or a GitHub Enterprise one). */
+  FORGE_API_URL: url({ protocols: ['https', 'http'], default: 'https://api.github.com' }),
+  /** Token for that API (statuses and issue comments); unset = webhooks queue runs but nothing is reported. */
+  FORGE_TOKEN: str(),
 };
 
 /** Shortest accepted METRICS_API_TOKEN: shorter ones could be guessed despite the attempt throttle. */
@@ -69,6 +82,8 @@ export interface MetricsConfig {
   dataDir: string;
   outputsDir: string;
   scratchDir: string;
+  /** `$DATA_DIR/repo-cache`: the bare mirrors of the repository cache. */
+  repoCacheDir: string;
   databaseUrl: string | undefined;
   sqliteFile: string;
   logLevel: string;
@@ -84,6 +99,9 @@ export interface MetricsConfig {
   pylintJobs: number;
   cloneTimeoutMs: number;
   pylintTimeoutMs: number;
+  pylintEnvironmentInScore: boolean;
+  banditEnabled: boolean;
+  banditCommand: string;
   maxFileSizeBytes: number;
   maxFileSeconds: number;
   sourceMaxFileBytes: number;
@@ -93,12 +111,17 @@ export interface MetricsConfig {
   /** CACHE_MAX_MB in bytes; 0 = no content cache. */
   cacheMaxBytes: number;
   cachePyscanVersion: string | undefined;
+  /** REPO_CACHE_MB in bytes; 0 = every full-history run clones from the remote. */
+  repoCacheBytes: number;
   leaseMs: number;
   pollIntervalMs: number;
   maxQueuedRuns: number;
   runsPerMinutePerClient: number;
   apiToken: string | undefined;
   adminToken: string | undefined;
+  forgeWebhookSecret: string | undefined;
+  forgeApiUrl: string;
+  forgeToken: string | undefined;
 }
 
 /** The `--role api|worker|all` (or `--role=…`) command-line flag; anything else on the line is refused. */
@@ -146,6 +169,7 @@ export function readConfig(
     dataDir,
     outputsDir: join(dataDir, 'outputs'),
     scratchDir: join(dataDir, 'scratch'),
+    repoCacheDir: join(dataDir, 'repo-cache'),
     databaseUrl: c.DATABASE_URL,
     sqliteFile: join(dataDir, 'metrics.db'),
     logLevel: c.LOG_LEVEL,
@@ -161,6 +185,9 @@ export function readConfig(
     pylintJobs: c.PYLINT_JOBS,
     cloneTimeoutMs: c.CLONE_TIMEOUT_SECONDS * 1000,
     pylintTimeoutMs: c.PYLINT_TIMEOUT_SECONDS * 1000,
+    pylintEnvironmentInScore: c.PYLINT_ENVIRONMENT_IN_SCORE,
+    banditEnabled: c.BANDIT_ENABLED,
+    banditCommand: c.BANDIT_COMMAND,
     maxFileSizeBytes: c.MAX_FILE_SIZE_KB * 1024,
     maxFileSeconds: c.MAX_FILE_SECONDS,
     sourceMaxFileBytes: c.SOURCE_MAX_FILE_KB * 1024,
@@ -169,11 +196,15 @@ export function readConfig(
     duplicationMinLines: c.DUPLICATION_MIN_LINES,
     cacheMaxBytes: c.CACHE_MAX_MB * 1_000_000,
     cachePyscanVersion: c.CACHE_PYSCAN_VERSION,
+    repoCacheBytes: c.REPO_CACHE_MB * 1_000_000,
     leaseMs: c.LEASE_SECONDS * 1000,
     pollIntervalMs: c.POLL_INTERVAL_MS,
     maxQueuedRuns: c.MAX_QUEUED_RUNS,
     runsPerMinutePerClient: c.RUNS_PER_MINUTE_PER_CLIENT,
     apiToken: c.METRICS_API_TOKEN,
+    forgeWebhookSecret: c.FORGE_WEBHOOK_SECRET,
+    forgeApiUrl: (c.FORGE_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+    forgeToken: c.FORGE_TOKEN,
     adminToken: c.METRICS_ADMIN_TOKEN,
   };
 }

@@ -1,7 +1,7 @@
 import type { DialectName, Logger } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { MetricsConfig } from './config.js';
-import type { AnalysisEvents } from './events/analysis-events.js';
+import type { AnalysisEvents } from './platform/events/analysis-events.js';
 import type { MetricsDB } from './store/schema.js';
 
 /** What every route and service needs, built once at start and passed down (no globals). */

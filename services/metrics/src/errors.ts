@@ -11,4 +11,7 @@ export const errors = defineErrors({
   analysis_finished: { status: 409, title: 'Analysis already finished' },
   analysis_not_finished: { status: 409, title: 'Analysis not finished' },
   admin_required: { status: 403, title: 'Admin token required' },
+  code_health_missing: { status: 404, title: 'No code health for this analysis' },
+  coverage_missing: { status: 404, title: 'No coverage uploaded for this analysis' },
+  webhook_replayed: { status: 409, title: 'Webhook delivery replayed' },
 });

@@ -4,10 +4,11 @@ import { databaseChecks } from './api/probes/routes.js';
 import { buildApp, buildProbeApp } from './app.js';
 import type { MetricsConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { AnalysisEvents } from './events/analysis-events.js';
-import { InstanceRelay } from './events/instance-relay.js';
-import { removeOutputFolder, removeOutputs } from './exports/remove-outputs.js';
-import { Worker } from './jobs/worker.js';
+import { removeOutputFolder, removeOutputs } from './outputs/exports/remove-outputs.js';
+import { Worker } from './pipeline/jobs/worker.js';
+import { AnalysisEvents } from './platform/events/analysis-events.js';
+import { InstanceRelay } from './platform/events/instance-relay.js';
+import { runPorts } from './run-ports.js';
 import { migrations } from './store/migrations/index.js';
 import type { MetricsDB } from './store/schema.js';
 
@@ -98,7 +99,7 @@ export async function createServer(config: MetricsConfig): Promise<RunningServer
     ctx,
     startWorker() {
       if (config.role === 'api') return;
-      worker ??= new Worker(ctx);
+      worker ??= new Worker(ctx, runPorts(config));
       relay?.attachWorker(worker);
       worker.start();
     },

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import { CLASS_COLUMNS, FUNCTION_COLUMNS } from '@app/pyscan';
-import { SUMMARY_CSV_COLUMNS } from '../src/results/build-results.js';
-import { FILE_CSV_COLUMNS } from '../src/results/file-row.js';
+import { SUMMARY_CSV_COLUMNS } from '../src/pipeline/results/build-results.js';
+import { FILE_CSV_COLUMNS } from '../src/pipeline/results/file-row.js';
 import { createFixtureBase, type FixtureBase } from './fixtures-builder/build-repo.js';
 import {
   csvHeader,
@@ -65,9 +65,16 @@ for (const target of await testDatabases()) {
       const docsJson = await fetch(`${svc.url}/docs`, { headers: { accept: 'application/json' } });
       assert.match(docsJson.headers.get('content-type') ?? '', /^application\/json/);
       assert.equal(((await docsJson.json()) as { openapi: string }).openapi, '3.1.0');
-      const html = await fetch(`${svc.url}/docs/`, { headers: { accept: 'text/html' } });
-      assert.equal(html.status, 200);
-      assert.match(await html.text(), /swagger/i);
+      // Also at /api/docs, the monitor's path for its docs (issue 29).
+      for (const docs of ['/docs', '/api/docs']) {
+        const asJson = await fetch(`${svc.url}${docs}`, { headers: { accept: 'application/json' } });
+        assert.equal(((await asJson.json()) as { openapi: string }).openapi, '3.1.0', docs);
+        const html = await fetch(`${svc.url}${docs}/`, { headers: { accept: 'text/html' } });
+        assert.equal(html.status, 200, docs);
+        assert.match(await html.text(), /swagger/i);
+        const spec = await fetch(`${svc.url}${docs}/json`);
+        assert.equal(((await spec.json()) as { openapi: string }).openapi, '3.1.0', docs);
+      }
     });
 
     test('rejects bad requests with 422 problem details before anything reaches git', async () => {

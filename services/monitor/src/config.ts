@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { bool, ConfigError, type ConfigOf, int, loadConfig, oneOf, str, url } from '@app/kit';
-import { isSafeIssuer, type OidcSettings, parseRoleMap } from './auth/oidc/oidc-settings.js';
+import { isSafeIssuer, type OidcSettings, parseRoleMap } from './identity/auth/oidc/oidc-settings.js';
 
 /** The only place that reads process.env: everything else receives this object. */
 export const configSchema = {
@@ -42,6 +42,15 @@ export const configSchema = {
   ESCALATION_TICK_MS: int({ default: 15_000, min: 50, max: 600_000 }),
   /** How often check locations are looked at for one that stopped reporting (milliseconds). */
   LOCATION_WATCH_MS: int({ default: 5_000, min: 50, max: 600_000 }),
+  /** Browser checks (issue 32, docs/browser-checks.md): at once per process; more wait in a queue. */
+  BROWSER_CONCURRENCY: int({ default: 2, min: 1, max: 64 }),
+  /** Debian's Chromium; a process without it reports browser checks unsupported. */
+  CHROMIUM_PATH: str({ default: '/usr/bin/chromium' }),
+  /** The browser is restarted between checks once it (with its renderers) grows past this. */
+  BROWSER_MEMORY_CAP_MB: int({ default: 600, min: 100, max: 65536 }),
+  /** Screenshots and traces of failed browser checks: kept this many days, each file at most this size. */
+  BROWSER_EVIDENCE_RETENTION_DAYS: int({ default: 7, min: 1, max: 365 }),
+  BROWSER_EVIDENCE_MAX_MB: int({ default: 10, min: 1, max: 1024 }),
 };
 
 export interface MonitorConfig {
@@ -70,6 +79,15 @@ export interface MonitorConfig {
   escalationTickMs: number;
   /** Period of the offline watch of check locations (LOCATION_WATCH_MS). */
   locationWatchMs: number;
+  /** Browser checks (BROWSER_*, CHROMIUM_PATH); evidence under DATA_DIR/browser-evidence. */
+  browser: {
+    concurrency: number;
+    chromiumPath: string;
+    memoryCapBytes: number;
+    evidenceDir: string;
+    evidenceRetentionDays: number;
+    evidenceMaxBytes: number;
+  };
 }
 
 /** Validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -99,6 +117,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     breakGlassUsername: c.BREAK_GLASS_USERNAME,
     escalationTickMs: c.ESCALATION_TICK_MS,
     locationWatchMs: c.LOCATION_WATCH_MS,
+    browser: {
+      concurrency: c.BROWSER_CONCURRENCY,
+      chromiumPath: c.CHROMIUM_PATH,
+      memoryCapBytes: c.BROWSER_MEMORY_CAP_MB * 1024 * 1024,
+      evidenceDir: join(c.DATA_DIR, 'browser-evidence'),
+      evidenceRetentionDays: c.BROWSER_EVIDENCE_RETENTION_DAYS,
+      evidenceMaxBytes: c.BROWSER_EVIDENCE_MAX_MB * 1024 * 1024,
+    },
   };
 }
 

@@ -1,15 +1,16 @@
 import type { DialectName, Logger } from '@app/kit';
 import type { Kysely } from 'kysely';
-import type { DerivedKeys } from './auth/secret-key.js';
+import type { MaintenanceSchedule } from './alerting/maintenance/maintenance-schedule.js';
+import type { OutboxWorker } from './alerting/outbox/outbox-worker.js';
 import type { MonitorConfig } from './config.js';
-import type { EventBus } from './events/event-bus.js';
-import type { HealthProbe } from './health/health-probe.js';
-import type { LocationRegistry } from './locations/location-registry.js';
-import type { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
-import type { OutboxWorker } from './notify/outbox-worker.js';
-import type { ServiceMetrics } from './prometheus/service-metrics.js';
-import type { CheckEngine } from './scheduler/check-engine.js';
-import type { SettingsStore } from './settings/settings-store.js';
+import type { LocationAlerts } from './engine/locations/location-alerts.js';
+import type { LocationRegistry } from './engine/locations/location-registry.js';
+import type { CheckEngine } from './engine/scheduler/check-engine.js';
+import type { HealthProbe } from './operations/health/health-probe.js';
+import type { DerivedKeys } from './platform/crypto/secret-key.js';
+import type { EventBus } from './platform/events/event-bus.js';
+import type { SettingsStore } from './platform/settings/settings-store.js';
+import type { ServiceMetrics } from './public-face/prometheus/service-metrics.js';
 import type { MonitorDB } from './store/schema.js';
 
 /** What every route and service needs, built once at start and passed down (no globals). */
@@ -35,4 +36,6 @@ export interface AppContext {
   health: HealthProbe;
   /** Which check locations are online (issue 13), from memory. */
   locations: LocationRegistry;
+  /** Alerting's part of a location going offline or online (queues its alerts), for the engine. */
+  locationAlerts: LocationAlerts;
 }

@@ -27,4 +27,10 @@ export const errors = defineErrors({
   policy_name_taken: { status: 409, title: 'Escalation policy name taken' },
   group_name_taken: { status: 409, title: 'Group name taken' },
   tag_name_taken: { status: 409, title: 'Tag name taken' },
+  share_link_revoked: { status: 409, title: 'Share link already revoked' },
+  share_link_unavailable: { status: 404, title: 'Link not available' },
+  config_plan_stale: { status: 409, title: 'Configuration plan is stale' },
+  schedule_name_taken: { status: 409, title: 'Schedule name taken' },
+  verification_failed: { status: 422, title: 'Verification failed' },
+  ack_link_invalid: { status: 410, title: 'Acknowledgement link not usable' },
 });

@@ -1,6 +1,9 @@
 import { startService } from '@app/kit';
 import { readConfig } from './config.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { createServer } from './server.js';
+
+limitHeapGrowth();
 
 startService('monitor', async () => {
   const config = readConfig();

@@ -1,29 +1,38 @@
 import { createLogger, ensureWritableDir, openDatabase } from '@app/kit';
 import type { FastifyInstance } from 'fastify';
+import { startEscalation } from './alerting/escalation/escalation-tick.js';
+import { applyIncidentRules, toResultFact } from './alerting/incidents/incident-rules.js';
+import { startReminders } from './alerting/incidents/reminders.js';
+import { MaintenanceSchedule } from './alerting/maintenance/maintenance-schedule.js';
+import { queueLocationAlert } from './alerting/notify/location-alert.js';
+import { pruneNotifications } from './alerting/notify/prune.js';
+import { type OutboxOptions, OutboxWorker } from './alerting/outbox/outbox-worker.js';
+import { startSubscriptionUpkeep } from './alerting/subscriptions/maintenance-notices.js';
 import { buildApp, SECRET_PATH_PREFIXES } from './app.js';
-import { type DerivedKeys, loadSecretKeys } from './auth/secret-key.js';
-import { closeHttpAgents } from './checks/index.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { startEscalation } from './escalation/escalation-tick.js';
-import { EventBus } from './events/event-bus.js';
-import { InstanceRelay } from './events/instance-relay.js';
-import { HealthProbe } from './health/health-probe.js';
-import { applyIncidentRules, toResultFact } from './incidents/incident-rules.js';
-import { startReminders } from './incidents/reminders.js';
-import { LocationRegistry } from './locations/location-registry.js';
-import { startLocationWatch } from './locations/offline-watch.js';
-import { MaintenanceSchedule } from './maintenance/maintenance-schedule.js';
-import { type OutboxOptions, OutboxWorker } from './notify/outbox-worker.js';
-import { ServiceMetrics } from './prometheus/service-metrics.js';
-import { startDataJobs } from './rollups/maintenance-jobs.js';
-import { CheckEngine, type EngineOptions } from './scheduler/check-engine.js';
-import { getSettings, SettingsStore } from './settings/settings-store.js';
+import {
+  browserPool,
+  closeBrowserChecks,
+  closeHttpAgents,
+  configureBrowserChecks,
+  evidenceStore,
+} from './engine/checks/index.js';
+import { LocationRegistry } from './engine/locations/location-registry.js';
+import { startLocationWatch } from './engine/locations/offline-watch.js';
+import { startDataJobs } from './engine/rollups/maintenance-jobs.js';
+import { CheckEngine, type EngineOptions } from './engine/scheduler/check-engine.js';
+import { ensureFirstAdmin } from './identity/users/first-admin.js';
+import { HealthProbe } from './operations/health/health-probe.js';
+import { startReportSchedules } from './operations/reports/schedule-runner.js';
+import { type DerivedKeys, loadSecretKeys } from './platform/crypto/secret-key.js';
+import { EventBus } from './platform/events/event-bus.js';
+import { InstanceRelay } from './platform/events/instance-relay.js';
+import { getSettings, SettingsStore } from './platform/settings/settings-store.js';
+import { ServiceMetrics } from './public-face/prometheus/service-metrics.js';
 import { migrationsWith } from './store/migrations/index.js';
 import { prometheusRepo } from './store/repos/prometheus-repo.js';
 import type { MonitorDB } from './store/schema.js';
-import { startSubscriptionUpkeep } from './subscriptions/maintenance-notices.js';
-import { ensureFirstAdmin } from './users/first-admin.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -75,10 +84,27 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
       encryptionKey: keys.encryption,
       settings,
       subscriberKeys: { encryption: keys.encryption, subscriptions: keys.subscriptions },
+      ackKey: keys.onCall,
     },
     outboxOptions,
   );
   const prometheus = new ServiceMetrics();
+  // Browser checks (issue 32): one Chromium per process, shared; browsers a killed predecessor left
+  // behind are reaped before any check runs.
+  const reaped = configureBrowserChecks({
+    concurrency: config.browser.concurrency,
+    executablePath: config.browser.chromiumPath,
+    memoryCapBytes: config.browser.memoryCapBytes,
+    evidence: {
+      dir: config.browser.evidenceDir,
+      maxBytes: config.browser.evidenceMaxBytes,
+      retentionDays: config.browser.evidenceRetentionDays,
+    },
+  });
+  if (reaped.length > 0) log.warn({ pids: reaped }, 'killed browsers left by a previous process');
+  const evidencePrune = setInterval(() => evidenceStore().prune(), 3_600_000);
+  evidencePrune.unref();
+  evidenceStore().prune();
   const tuning = opts.engine ?? {};
   const leaseMs = config.schedulerLeaseSeconds * 1000;
   const engine = new CheckEngine(database.db, bus, log, {
@@ -110,6 +136,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     checksInFlight: () => engine.stats().inFlight,
     outboxCounts: () => prometheusRepo.outboxCounts(database.db),
     failedDeliveryAttempts: () => outbox.failedAttempts,
+    browserPool: () => browserPool().getStats(),
   });
   const engineOn = opts.startEngine !== false;
   // Instances on one PostgreSQL share their events and tell each other about changes; SQLite has one.
@@ -134,6 +161,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     prometheus,
     health,
     locations,
+    locationAlerts: { queue: (trx, view, to, at) => queueLocationAlert(trx, outbox, view, to, at) },
   };
   await maintenance.start();
   await locations.start();
@@ -174,8 +202,11 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   const dataJobs = engineOn
     ? startDataJobs(database.db, log, {
         retentionDays: async () => (await getSettings(ctx)).data_retention_days,
+        pruneNotifications: (before) => pruneNotifications(database.db, before),
       })
     : null;
+  // Every instance may run the schedules: each period is claimed once in the database.
+  const reportSchedules = engineOn ? startReportSchedules({ ...ctx, outbox }) : null;
   return {
     app,
     ctx,
@@ -190,11 +221,14 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
       await locationWatch?.stop();
       notices?.stop();
       await dataJobs?.stop();
+      await reportSchedules?.stop();
       await outbox.stop();
       maintenance.stop();
       locations.stop();
       await relay?.close();
       await closeHttpAgents();
+      clearInterval(evidencePrune);
+      await closeBrowserChecks();
       await database.close();
     },
   };

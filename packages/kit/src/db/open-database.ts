@@ -10,7 +10,6 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
 import { redactUrl } from '../config/env-fields.js';
 import { ensureWritableDir, PRIVATE_FILE_MODE, restrictToOwner, StartupError } from './data-dir.js';
 import type { DialectName } from './dialect.js';
@@ -38,7 +37,7 @@ export interface Database<DB> {
  */
 export async function openDatabase<DB>(opts: OpenDatabaseOptions): Promise<Database<DB>> {
   const dialect: DialectName = opts.databaseUrl ? 'postgres' : 'sqlite';
-  const db = dialect === 'postgres' ? openPostgres(opts.databaseUrl!) : openSqlite(opts.sqliteFile);
+  const db = dialect === 'postgres' ? await openPostgres(opts.databaseUrl!) : openSqlite(opts.sqliteFile);
   try {
     await migrate(db, dialect, opts.migrations);
   } catch (e) {
@@ -75,7 +74,9 @@ function openSqlite(file: string): Kysely<unknown> {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-function openPostgres(url: string): Kysely<unknown> {
+/** pg loads only for a PostgreSQL database: a SQLite service never pays for it (issue 29). */
+async function openPostgres(url: string): Promise<Kysely<unknown>> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; stay clear of it with the envelope. */
 const NOTIFY_BUDGET = 7000;
@@ -89,7 +89,8 @@ export class PgRelay {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl, connectionTimeoutMillis: 5000 });
+    const { default: Pg } = await import('pg');
+    const client = new Pg.Client({ connectionString: this.opts.databaseUrl, connectionTimeoutMillis: 5000 });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, null));
     await client.connect();

@@ -1,4 +1,5 @@
 import type { AjvCompiler } from '@fastify/ajv-compiler';
+import { PATTERN_MESSAGE } from './human-message.js';
 
 /**
  * Mark a string field as free text that may span lines: `Type.String({ maxLength, [MULTILINE]: true })`.
@@ -70,6 +71,7 @@ export const inputGrammarPlugin = ((ajv: {
   getKeyword(name: string): unknown;
 }) => {
   if (!ajv.getKeyword(MULTILINE)) ajv.addKeyword({ keyword: MULTILINE, schemaType: 'boolean' });
+  if (!ajv.getKeyword(PATTERN_MESSAGE)) ajv.addKeyword({ keyword: PATTERN_MESSAGE, schemaType: 'string' });
   if (!ajv.getKeyword(CONTROL)) {
     ajv.addKeyword({ keyword: CONTROL, schemaType: 'string', errors: true, validate: controlCheck });
   }

@@ -1,12 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { type FieldProblem, HttpProblem } from '../errors/problem.js';
-
-interface AjvIssue {
-  instancePath?: string;
-  keyword?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
+import { type AjvIssue, humanMessage, withSchemas } from './human-message.js';
 
 /**
  * Converts validator issues into dotted-path field problems (`monitors.3.url`). Accepts AJV's
@@ -14,7 +8,19 @@ interface AjvIssue {
  * properties in one issue.
  */
 export function fieldProblems(issues: AjvIssue[], context?: string): FieldProblem[] {
+  // A nullable field (`anyOf: [string, null]`) that fails says why its value is wrong, not also
+  // "must be null" and "must match a schema in anyOf".
+  const failedUnion = new Set(issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath ?? ''));
+  const said = new Set(
+    issues
+      .filter((i) => i.keyword !== 'anyOf' && !(i.keyword === 'type' && i.params?.type === 'null'))
+      .map((i) => i.instancePath ?? ''),
+  );
   return issues.flatMap((i) => {
+    const at0 = i.instancePath ?? '';
+    if (failedUnion.has(at0) && said.has(at0)) {
+      if (i.keyword === 'anyOf' || (i.keyword === 'type' && i.params?.type === 'null')) return [];
+    }
     const parts = (i.instancePath ?? '').split('/').filter(Boolean);
     const at = (name?: string) =>
       [...parts, ...(name === undefined ? [] : [name])].join('.') ||
@@ -31,11 +37,7 @@ export function fieldProblems(issues: AjvIssue[], context?: string): FieldProble
     }
     // TypeBox adds a `schema is false` issue per unknown property beside the additionalProperties one.
     if (i.keyword === 'boolean' && i.message === 'schema is false') return [];
-    let message = i.message ?? 'is invalid';
-    if (i.keyword === 'enum' && Array.isArray(i.params?.allowedValues)) {
-      message = `must be one of ${(i.params.allowedValues as unknown[]).join(', ')}`;
-    }
-    return [{ path: at(), message }];
+    return [{ path: at(), message: humanMessage(i) }];
   });
 }
 
@@ -56,7 +58,8 @@ export function installProblemHandler(app: FastifyInstance) {
     if (err instanceof HttpProblem) return send(reply, err);
     if (err.validation) {
       const ctx = err.validationContext;
-      const errors = fieldProblems(err.validation as AjvIssue[], ctx);
+      const schema = (req.routeOptions.schema as Record<string, unknown> | undefined)?.[ctx ?? 'body'];
+      const errors = fieldProblems(withSchemas(err.validation as AjvIssue[], schema), ctx);
       const detail = `The request ${ctx ?? 'input'} is invalid: ${errors.map((e) => `${e.path || ctx} ${e.message}`).join('; ')}.`;
       return send(reply, new HttpProblem(422, 'validation_failed', 'Validation failed', detail, errors));
     }

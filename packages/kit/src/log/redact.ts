@@ -2,20 +2,33 @@
 export const REDACTED = '[REDACTED]';
 
 /**
- * Query parameters whose value is a credential, compared case-insensitively. Broad on purpose:
- * a redacted harmless value costs nothing, a logged secret is a leak.
+ * Query parameters whose value is a credential, compared case-insensitively after percent-decoding,
+ * with `-` read as `_` (`API-Key` is `api_key`). Broad on purpose: a hidden harmless value costs
+ * little, a shown or logged secret is a leak. The logs redact them, and the monitor masks them in
+ * a monitor's URL (docs/monitor-api.md); the list is documented there.
  */
 export const SECRET_QUERY_PARAMS = [
   'token',
   'ticket',
   'access_token',
+  'accesstoken',
   'refresh_token',
   'id_token',
+  'auth_token',
+  'authtoken',
+  'api_token',
+  'apitoken',
+  'private_token',
+  'security_token',
   'api_key',
   'apikey',
   'key',
+  'access_key',
+  'secret_key',
   'password',
   'passwd',
+  'pass',
+  'pwd',
   'secret',
   'client_secret',
   'signature',
@@ -23,8 +36,16 @@ export const SECRET_QUERY_PARAMS = [
   'code',
   'auth',
   'authorization',
+  'credential',
   'jwt',
   'session',
+  'session_id',
+  'sessionid',
+  'x_amz_signature',
+  'x_amz_credential',
+  'x_amz_security_token',
+  'x_goog_signature',
+  'x_goog_credential',
 ] as const;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -47,17 +68,20 @@ const SECRET_NAMES: ReadonlySet<string> = new Set(SECRET_QUERY_PARAMS);
 // A `?name=value` / `&name=value` pair, in a URL as text or inside a JSON log line.
 const QUERY_PAIR = /([?&])([^=&#\s"\\]{1,64})=([^&#\s"\\]*)/g;
 
-/** The name as the server reads it: `%74oken` and `TOKEN` are `token`. */
-function paramName(raw: string): string {
+/** The name as the server reads it: `%74oken` and `TOKEN` are `token`; `X-Amz-Signature` is `x_amz_signature`. */
+export function queryParamName(raw: string): string {
+  let name = raw;
   try {
-    return decodeURIComponent(raw).toLowerCase();
-  } catch {
-    return raw.toLowerCase();
-  }
+    name = decodeURIComponent(raw);
+  } catch {}
+  return name.toLowerCase().replaceAll('-', '_');
 }
 
+/** Whether a query parameter, by its name as written in the URL, carries a credential. */
+export const isSecretQueryParam = (rawName: string): boolean => SECRET_NAMES.has(queryParamName(rawName));
+
 const redactPair = (all: string, sep: string, name: string) =>
-  SECRET_NAMES.has(paramName(name)) ? `${sep}${name}=${REDACTED}` : all;
+  isSecretQueryParam(name) ? `${sep}${name}=${REDACTED}` : all;
 
 // JSON properties that hold a credential (a body or object someone logs): `"refresh_token":"…"`.
 // The query names, less those that log lines use for harmless things (`code`, `key`, `sig`,

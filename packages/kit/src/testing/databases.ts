@@ -15,8 +15,10 @@ export interface TestDatabaseTarget {
   create(): Promise<{ databaseUrl: string | undefined; dataDir: string; cleanup(): Promise<void> }>;
 }
 
+// A generous timeout: on a loaded CI machine a first connection can take seconds, and under
+// CI=true an unreachable PostgreSQL fails the whole file.
 async function postgresReachable(): Promise<false | string> {
-  const client = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 15000 });
   try {
     await client.connect();
     await client.query('select 1');

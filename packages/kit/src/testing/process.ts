@@ -24,9 +24,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript entry point as a real process (through tsx), as `npm start` would. */
+/**
+ * Runs an entry point as a real process: a TypeScript one through tsx, a built JavaScript one
+ * (a bundle in dist/, as `npm start` runs it) with plain node.
+ */
 export function runService(entry: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,10 @@ export interface CliFlags {
   includeTests: boolean | undefined;
   diff: string | undefined;
   changedOnly: boolean;
+  /** --coverage FILE: a coverage.py report (XML or JSON). */
+  coverage: string | undefined;
+  baseline: string | undefined;
+  updateBaseline: boolean;
   threads: number | undefined;
   maxFileSeconds: number | undefined;
   top: number | undefined;
@@ -46,6 +50,8 @@ export function parseFlags(argv: string[]): CliFlags {
   }
   if (v['changed-only'] && v.diff === undefined)
     throw new UsageError('--changed-only needs --diff <git-ref>');
+  if (v['update-baseline'] && v.baseline === undefined)
+    throw new UsageError('--update-baseline needs --baseline <file>');
   if (v.config !== undefined && v['no-config'])
     throw new UsageError('--config and --no-config exclude each other');
   const includeTests = v['include-tests'] ? true : v['no-include-tests'] ? false : undefined;
@@ -61,6 +67,9 @@ export function parseFlags(argv: string[]): CliFlags {
     includeTests,
     diff: v.diff,
     changedOnly: v['changed-only'] ?? false,
+    coverage: v.coverage,
+    baseline: v.baseline,
+    updateBaseline: v['update-baseline'] ?? false,
     threads: positiveNumber('--threads', v.threads, true),
     maxFileSeconds: positiveNumber('--max-file-seconds', v['max-file-seconds'], false),
     top: positiveNumber('--top', v.top, true),
@@ -85,6 +94,9 @@ function parse(argv: string[]) {
       'no-include-tests': { type: 'boolean' },
       diff: { type: 'string' },
       'changed-only': { type: 'boolean' },
+      coverage: { type: 'string' },
+      baseline: { type: 'string' },
+      'update-baseline': { type: 'boolean' },
       threads: { type: 'string', short: 'j' },
       'max-file-seconds': { type: 'string' },
       top: { type: 'string' },

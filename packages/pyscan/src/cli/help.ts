@@ -2,8 +2,8 @@
 import { metricNames } from './thresholds.js';
 
 export function helpText(version: string): string {
-  return `usage: pyscan [-h] [-V] [-f {text,json,csv,sarif}] [-o OUT] [--fail-on RULES]
-              [--diff REF] [--changed-only] [-e GLOB] [--include-tests]
+  return `usage: pyscan [-h] [-V] [-f FORMAT] [-o OUT] [--fail-on RULES]
+              [--diff REF] [--changed-only] [--baseline FILE [--update-baseline]] [-e GLOB] [--include-tests]
               [-j N] [--max-file-seconds S] [--top N] [--config FILE | --no-config]
               [paths ...]
 
@@ -19,12 +19,14 @@ positional arguments:
 options:
   -h, --help            Show this help message and exit.
   -V, --version         Print the version and exit.
-  -f, --format {text,json,csv,sarif}
+  -f, --format {text,json,csv,sarif,github,gitlab,markdown}
                         Output format (default: text). text is a summary with the
                         worst functions and files; json is one document (schema
                         schema/pyscan-report.schema.json); csv writes file.csv,
                         class.csv, function.csv and summary.csv; sarif is SARIF
-                        2.1.0 for code scanning.
+                        2.1.0 for code scanning; github is workflow-command
+                        annotations (and the job summary); gitlab is a Code
+                        Quality report; markdown is a pull request comment.
   -o, --out OUT         Where to write: a file for text, json and sarif (default:
                         standard output), a folder for csv (default: pyscan-out).
   --fail-on RULES       Comma-separated limits, e.g. "cc>15,cognitive>20,mi<20,
@@ -34,7 +36,14 @@ options:
                         ${metricNames('file').join(', ')} (files). (default: none)
   --diff REF            Apply --fail-on only to functions and files changed since the
                         git revision REF (working tree and untracked files included).
+                        health_decline>0 fails a changed function whose health dropped.
   --changed-only        With --diff, analyse only the changed files.
+  --coverage FILE       A coverage.py report (coverage xml or coverage json) joined to
+                        the files and functions; --fail-on coverage<N, new_coverage<N.
+  --baseline FILE       Fail only on violations FILE does not list; a missing FILE
+                        is written with today's violations (which then pass).
+                        Matched by file, function name and metric, not line.
+  --update-baseline     Rewrite FILE with today's violations.
   -e, --exclude GLOB    Leave out files and folders matching GLOB (relative to the
                         current folder; a name without '/' matches at any depth);
                         repeatable or comma-separated. Adds to [tool.pyscan] exclude.

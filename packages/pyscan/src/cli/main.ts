@@ -4,9 +4,14 @@ import { basename, resolve } from 'node:path';
 import { compileExcludes } from '../config/globs.js';
 import { summarize } from '../summary.js';
 import { parseFlags } from './args.js';
+import { applyBaseline, readBaseline, writeBaseline } from './baseline.js';
+import { measureFiles, repoMeasures } from './code-health.js';
+import { joinCoverage } from './coverage-join.js';
 import { type ChangeSet, changesSince, diffScope } from './diff.js';
 import { EXIT_GATE_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
+import { healthExtras, runHealth } from './health.js';
 import { helpText } from './help.js';
+import { newCodeDeltas } from './new-code-deltas.js';
 import { writeReport } from './output.js';
 import type { Report } from './report.js';
 import { analyzeWithPool } from './run-pool.js';
@@ -61,14 +66,44 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   const { results, threads } = await analyzeWithPool(files, settings.threads, settings.maxFileSeconds);
   const absOf = new Map(files.map((f) => [f.relPath, f.absPath]));
-  const violations = evaluate(rules, results, changes ? diffScope(changes, (rel) => absOf.get(rel)) : null);
+  const codeHealth = measureFiles(files, base);
+  const coverage =
+    flags.coverage === undefined
+      ? null
+      : joinCoverage(flags.coverage, cwd, results, changes, (rel) => absOf.get(rel));
+  const health = runHealth(results, codeHealth, coverage);
+  const scope = changes ? diffScope(changes, (rel) => absOf.get(rel)) : null;
+  const needsDecline = rules.some((r) => r.metric === 'health_decline');
+  const extras = await healthExtras(results, health, needsDecline ? changes : null, scope, (rel) =>
+    absOf.get(rel),
+  );
+  let violations = evaluate(rules, results, scope, repoMeasures(codeHealth, coverage), extras);
+  let baseline: Report['gate']['baseline'] = null;
+  if (flags.baseline !== undefined) {
+    const file = resolve(cwd, flags.baseline);
+    const entries = flags.updateBaseline ? null : readBaseline(file, flags.baseline);
+    if (entries === null) {
+      // No baseline yet (or --update-baseline): today's violations become the baseline and pass.
+      writeBaseline(file, violations, facts.version, flags.baseline);
+      baseline = { file: flags.baseline, known: violations.length, recorded: true };
+      violations = [];
+    } else {
+      const split = applyBaseline(violations, entries);
+      baseline = { file: flags.baseline, known: split.known.length, recorded: false };
+      violations = split.fresh;
+    }
+  }
   const seconds = (performance.now() - t0) / 1000;
   let uriRoot: string | undefined;
   const report: Report = {
     tool: { name: 'pyscan', version: facts.version, homepage: facts.homepage },
     base,
     files: results,
-    summary: summarize(results, { repository: basename(base), duration_s: seconds }),
+    // Milliseconds: the digits past them are timer noise, not information (JSON and CSV alike).
+    summary: summarize(results, {
+      repository: basename(base),
+      duration_s: Math.round(seconds * 1000) / 1000,
+    }),
     settings: {
       fail_on: rules.map((r) => r.text),
       exclude: settings.exclude,
@@ -76,7 +111,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       config_file: settings.configFile,
     },
     diff: changes ? { ref: changes.ref, changed_only: flags.changedOnly, changed_files: changedFiles } : null,
-    gate: { rules, violations, passed: violations.length === 0 },
+    gate: { rules, violations, passed: violations.length === 0, baseline },
+    deltas: null,
+    codeHealth,
+    coverage,
+    health,
     threads,
     seconds,
     uriOf(rel) {
@@ -84,6 +123,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return relPosix(uriRoot, absOf.get(rel) ?? resolve(base, rel));
     },
   };
+  if (changes && (settings.format === 'markdown' || settings.format === 'github')) {
+    report.deltas = await newCodeDeltas(changes, results, (rel) => absOf.get(rel));
+  }
   writeReport(report, { format: settings.format, out: flags.out, cwd, top: settings.top, env });
   return violations.length > 0 ? EXIT_GATE_FAILED : EXIT_OK;
 }

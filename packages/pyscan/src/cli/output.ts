@@ -5,9 +5,13 @@ import type { OutputFormat } from '../config/pyproject.js';
 import { UsageError } from './exit-codes.js';
 import { paint, useColor } from './formats/color.js';
 import { writeCsvs } from './formats/csv.js';
+import { renderGithub, writeJobSummary } from './formats/github.js';
+import { renderGitlab } from './formats/gitlab.js';
 import { renderJson } from './formats/json.js';
+import { renderMarkdown } from './formats/markdown.js';
 import { renderSarif } from './formats/sarif.js';
 import { gateLines, renderText } from './formats/text.js';
+import { count } from './formats/wording.js';
 import type { Report } from './report.js';
 
 function emit(text: string, out: string | undefined, cwd: string): void {
@@ -41,6 +45,16 @@ export function writeReport(
     case 'sarif':
       emit(renderSarif(report), out, cwd);
       break;
+    case 'gitlab':
+      emit(renderGitlab(report), out, cwd);
+      break;
+    case 'markdown':
+      emit(renderMarkdown(report, o.top), out, cwd);
+      break;
+    case 'github':
+      emit(renderGithub(report), out, cwd);
+      writeJobSummary(report, o.top, o.env);
+      break;
     case 'csv': {
       const dir = resolve(cwd, out ?? 'pyscan-out');
       try {
@@ -51,14 +65,15 @@ export function writeReport(
       const s = report.summary;
       const errors = report.files.filter((r) => r.file.parse_error).length;
       process.stdout.write(
-        `${report.files.length} files (${errors} with parse_error), ${s.functions} functions, ` +
-          `${s.classes} classes in ${report.seconds.toFixed(2)} s with ${report.threads} threads -> ${dir}\n`,
+        `${count(report.files.length, 'file')} (${errors} with parse_error), ${count(s.functions, 'function')}, ` +
+          `${count(s.classes, 'class')} in ${report.seconds.toFixed(2)} s with ${count(report.threads, 'thread')} -> ${dir}\n`,
       );
       break;
     }
   }
   // The other formats are for machines; the verdict and the violations go to stderr for the CI log.
-  if (o.format !== 'text' && report.gate.rules.length > 0) {
+  // (github's annotations already carry them: the runner would print them twice.)
+  if (o.format !== 'text' && o.format !== 'github' && report.gate.rules.length > 0) {
     process.stderr.write(`${gateLines(report, paint(useColor(process.stderr, o.env))).join('\n')}\n`);
   }
 }

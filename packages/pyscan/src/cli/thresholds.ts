@@ -2,7 +2,30 @@
 import type { FileMetrics, FunctionMetrics } from '../types.js';
 import { UsageError } from './exit-codes.js';
 
-type Scope = 'function' | 'file';
+type Scope = 'function' | 'file' | 'repository';
+
+/** The repository-level measures --fail-on reads (made by code-health.ts). */
+export interface RepoMeasures {
+  typed: number | null;
+  documented: number | null;
+  cycles: number;
+  contracts: number;
+  /** --coverage: the report's line coverage of the measured files; new code's under --diff. */
+  coverage: number | null;
+  new_coverage: number | null;
+}
+
+/**
+ * Per-function values not in the metrics rows (health.ts): the health score, and under --diff how
+ * much it dropped since the revision (null for a function new since it).
+ */
+export interface FunctionExtras {
+  health(f: FunctionMetrics): number | null;
+  healthDecline(f: FunctionMetrics): number | null;
+}
+
+const NO_EXTRAS: FunctionExtras = { health: () => null, healthDecline: () => null };
+
 type Op = '>' | '>=' | '<' | '<=' | '=';
 
 interface MetricDef {
@@ -10,8 +33,10 @@ interface MetricDef {
   /** Rank metrics compare letters (A best); the others compare numbers. */
   letters?: string;
   label: string;
-  readFunction?: (f: FunctionMetrics) => number | string | null;
+  readFunction?: (f: FunctionMetrics, x: FunctionExtras) => number | string | null;
   readFile?: (f: FileMetrics) => number | string | null;
+  /** Repository metrics (code-health.ts): one value for the whole run. */
+  readRepo?: (r: RepoMeasures) => number | string | null;
 }
 
 /** Every metric --fail-on knows, in the order the help lists them. */
@@ -22,11 +47,23 @@ export const METRICS: Readonly<Record<string, MetricDef>> = {
   params: { scope: 'function', label: 'parameters', readFunction: (f) => f.params },
   nesting: { scope: 'function', label: 'maximum nesting', readFunction: (f) => f.max_nesting },
   nloc: { scope: 'function', label: 'lines of code', readFunction: (f) => f.nloc },
+  health: { scope: 'function', label: 'health score (1-10)', readFunction: (f, x) => x.health(f) },
+  health_decline: {
+    scope: 'function',
+    label: 'health score lost since the --diff revision',
+    readFunction: (f, x) => x.healthDecline(f),
+  },
   mi: { scope: 'file', label: 'maintainability index', readFile: (f) => f.mi },
   mi_rank: { scope: 'file', letters: 'ABC', label: 'maintainability rank', readFile: (f) => f.mi_rank },
   loc: { scope: 'file', label: 'lines', readFile: (f) => f.loc },
   sloc: { scope: 'file', label: 'source lines', readFile: (f) => f.sloc },
   lloc: { scope: 'file', label: 'logical lines', readFile: (f) => f.lloc },
+  typed: { scope: 'repository', label: 'annotated share (%)', readRepo: (r) => r.typed },
+  documented: { scope: 'repository', label: 'documented share (%)', readRepo: (r) => r.documented },
+  cycles: { scope: 'repository', label: 'import cycles', readRepo: (r) => r.cycles },
+  contracts: { scope: 'repository', label: 'broken import contracts', readRepo: (r) => r.contracts },
+  coverage: { scope: 'repository', label: 'line coverage (%)', readRepo: (r) => r.coverage },
+  new_coverage: { scope: 'repository', label: 'new-code line coverage (%)', readRepo: (r) => r.new_coverage },
 };
 
 export const METRIC_NAMES = Object.keys(METRICS);
@@ -131,12 +168,34 @@ export function evaluate(
   rules: Rule[],
   files: { file: FileMetrics; functions: FunctionMetrics[] }[],
   scope: GateScope | null,
+  repo: RepoMeasures | null = null,
+  extras: FunctionExtras = NO_EXTRAS,
 ): Violation[] {
   const out: Violation[] = [];
+  // Repository rules: one value for the whole run (also under --diff: a cycle or a contract is not
+  // a changed line's).
+  for (const rule of rules) {
+    const def = METRICS[rule.metric];
+    if (!def?.readRepo || repo === null) continue;
+    const v = def.readRepo(repo);
+    if (v !== null && breaks(rule, v, def.letters)) {
+      out.push({
+        rule: rule.text,
+        metric: rule.metric,
+        scope: 'repository',
+        path: '.',
+        line: 1,
+        endline: null,
+        name: 'repository',
+        value: v,
+        limit: `${rule.op} ${rule.value}`,
+      });
+    }
+  }
   for (const fa of files) {
     for (const rule of rules) {
       const def = METRICS[rule.metric];
-      if (!def) continue;
+      if (!def || def.readRepo) continue;
       const limit = `${rule.op} ${rule.value}`;
       if (def.readFile) {
         if (scope && !scope.fileCounts(fa.file)) continue;
@@ -158,7 +217,7 @@ export function evaluate(
       }
       for (const fn of fa.functions) {
         if (scope && !scope.functionCounts(fn)) continue;
-        const v = def.readFunction?.(fn) ?? null;
+        const v = def.readFunction?.(fn, extras) ?? null;
         if (breaks(rule, v, def.letters) && v !== null) {
           out.push({
             rule: rule.text,

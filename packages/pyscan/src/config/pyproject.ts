@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { globProblem } from './globs.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'csv', 'sarif'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'csv', 'sarif', 'github', 'gitlab', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** Settings a [tool.pyscan] table may hold; every key is optional. */

@@ -1,4 +1,9 @@
-import type { FileDuplication } from './find-clones.js';
+// Below find-clones.ts: it owns the per-file result it computes, so find-clones imports it and not back.
+/** Duplicated lines of one file: a line counts once however many clones cover it. */
+export interface FileDuplication {
+  path: string;
+  duplicatedLines: number;
+}
 
 /** The lines one occurrence covers in source `file` (index into the detector's input). */
 export interface CloneRange {

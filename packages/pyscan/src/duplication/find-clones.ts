@@ -3,9 +3,14 @@
 // together by a radix sort, and each set of equal windows that does not merely continue a match one
 // token to its left is extended token by token to its maximal length. No pair of files is ever
 // compared as such; the work is linear in the number of tokens plus the size of the matches.
-import type { CloneTokens } from './clone-tokens.js';
-import { type CloneRange, duplicatedLinesPerFile } from './duplicated-lines.js';
-import { type Concatenated, concatenate, hashWindows, radixSortByHash } from './token-windows.js';
+import { type CloneRange, duplicatedLinesPerFile, type FileDuplication } from './duplicated-lines.js';
+import {
+  type CloneSource,
+  type Concatenated,
+  concatenate,
+  hashWindows,
+  radixSortByHash,
+} from './token-windows.js';
 
 /** Thresholds of a clone. */
 export interface DuplicationOptions {
@@ -13,12 +18,6 @@ export interface DuplicationOptions {
   minTokens?: number;
   /** Fewest lines each occurrence of a clone spans (default 6). */
   minLines?: number;
-}
-
-/** One file's tokens, as {@link tokenizeForClones} reads them. */
-export interface CloneSource {
-  path: string;
-  tokens: CloneTokens;
 }
 
 /** Where one copy of a clone sits. Lines are 1-based and inclusive; a group lists them by path and line. */
@@ -36,12 +35,6 @@ export interface CloneGroup {
   /** Lines of its longest occurrence. */
   lines: number;
   occurrences: CloneOccurrence[];
-}
-
-/** Duplicated lines of one file: a line counts once however many clones cover it. */
-export interface FileDuplication {
-  path: string;
-  duplicatedLines: number;
 }
 
 /** What {@link findClones} finds. */

@@ -1,7 +1,13 @@
 // The hashing half of the clone detector: every source's tokens in one array, a rolling hash of
 // every window of w tokens, and the windows ordered by hash.
-import { CODE_LIMIT } from './clone-tokens.js';
-import type { CloneSource } from './find-clones.js';
+import { type CloneTokens, CODE_LIMIT } from './clone-tokens.js';
+
+// The detector's input is declared here, where it is first read, so find-clones.ts imports this file and not back.
+/** One file's tokens, as {@link tokenizeForClones} reads them. */
+export interface CloneSource {
+  path: string;
+  tokens: CloneTokens;
+}
 
 // A fixed pseudo-random value per token code spreads the small codes over 32 bits before hashing.
 const MIX = new Int32Array(CODE_LIMIT);

@@ -69,7 +69,7 @@ describe('[tool.pyscan]', { skip: needTool('git') }, () => {
       },
     );
     assert.equal(res.status, 0, res.stderr);
-    assert.match(res.stdout, /^pyscan .* — 1 files,/);
+    assert.match(res.stdout, /^pyscan .* — 1 file,/);
     const json = pyscan(['src', '-e', 'small.py,app.py', '--exclude', 'tests/'], { cwd: repo });
     const d = doc(json.stdout);
     assert.deepEqual(d.files, []);
@@ -124,7 +124,7 @@ describe('a bad pyproject.toml is one line and exit 2', () => {
     [
       'bad format',
       '[tool.pyscan]\nformat = "xml"\n',
-      /\[tool\.pyscan\] format must be one of text, json, csv, sarif$/,
+      /\[tool\.pyscan\] format must be one of text, json, csv, sarif, github, gitlab, markdown$/,
     ],
     ['invalid TOML', '[tool.pyscan\nfail_on = 1\n', /pyproject\.toml: invalid TOML \(line 1: /],
     ['bad rule', '[tool.pyscan]\nfail_on = "cyclomatic>5"\n', /unknown metric 'cyclomatic' in --fail-on/],

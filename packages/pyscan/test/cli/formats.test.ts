@@ -27,7 +27,7 @@ describe('--format json', () => {
     const doc: any = JSON.parse(res.stdout);
     const validate = validator(REPORT_SCHEMA);
     assert.ok(validate(doc), JSON.stringify(validate.errors, null, 2));
-    assert.equal(doc.schema_version, '1.0');
+    assert.equal(doc.schema_version, '1.2');
     assert.equal(doc.tool.name, 'pyscan');
     assert.deepEqual(
       doc.files.map((f: { path: string }) => f.path),
@@ -58,6 +58,8 @@ describe('--format json', () => {
       ],
     );
     assert.equal(doc.diff, null);
+    // Milliseconds, not the timer's nanoseconds (documented in docs/pyscan-cli.md).
+    assert.equal(doc.summary.duration_s, Number(doc.summary.duration_s.toFixed(3)));
     // The verdict goes to stderr for the CI log when stdout carries the document.
     assert.match(res.stderr, /gate failed: 3 items break cc>15, params>7/);
     assert.match(res.stderr, /hard\.py:1: tangled: cc 17 \(limit cc>15\)/);
@@ -113,6 +115,17 @@ describe('--format sarif', () => {
     const mi = run.results.filter((r: { ruleId: string }) => r.ruleId === 'pyscan/mi');
     assert.equal(mi.length, 4);
     assert.deepEqual(mi[0].locations[0].physicalLocation.region, { startLine: 1 });
+    // The message is for people (two decimals); the property keeps the measured value.
+    assert.ok(mi.some((r: { properties: { value: number } }) => !Number.isInteger(r.properties.value)));
+    for (const r of mi) {
+      const value = r.properties.value as number;
+      assert.match(
+        r.message.text,
+        new RegExp(
+          `^File .+\\.py has maintainability index ${Number(value.toFixed(2))} \\(limit: mi<101\\)\\.$`,
+        ),
+      );
+    }
   });
 
   test('without limits it is a valid log with no rules and no results', () => {
@@ -135,7 +148,7 @@ describe('--format csv', () => {
       assert.ok(existsSync(join(out, f)), f);
     assert.match(
       res.stdout,
-      /^6 files \(1 with parse_error\), 5 functions, 1 classes in [\d.]+ s with 1 threads -> /,
+      /^6 files \(1 with parse_error\), 5 functions, 1 class in [\d.]+ s with 1 thread -> /,
     );
     const fn = readFileSync(join(out, 'function.csv'), 'utf8');
     assert.ok(fn.includes('\r\ntests/test_hard.py,,test_big,'), fn);
@@ -147,9 +160,9 @@ describe('--format text', () => {
     const res = pyscan([join(tree.dir, 'pkg'), '--fail-on', 'rank>=C', '--top', '2']);
     assert.equal(res.status, 1, res.stderr);
     const out = res.stdout;
-    assert.match(out, /^pyscan \d+\.\d+\.\d+ — 5 files, 1 classes, 4 functions in [\d.]+ s \(1 threads\)$/m);
+    assert.match(out, /^pyscan \d+\.\d+\.\d+ — 5 files, 1 class, 4 functions in [\d.]+ s \(1 thread\)$/m);
     assert.match(out, /ranks A 2, B 0, C 2, D 0, E 0, F 0/);
-    assert.match(out, /^not measured {5}1 files:\n {2}broken\.py: /m);
+    assert.match(out, /^not measured {5}1 file:\n {2}broken\.py: /m);
     assert.match(
       out,
       /^lines {12}loc 77, sloc 74, lloc 74, comments 0, blank 3\nc.*\nmaintainability {2}average 67\.1; ranks A 4, B 0, C 0$/m,
@@ -163,6 +176,11 @@ describe('--format text', () => {
       out,
       /gate failed: 2 items break rank>=C\n {2}hard\.py:1: tangled: rank C \(limit rank>=C\)\n {2}with space\.py:1: spaced: rank C/,
     );
+    // A file rule's value is rounded as radon's `mi -s` shows it.
+    const mi = pyscan([join(tree.dir, 'pkg'), '--fail-on', 'mi<101']).stdout;
+    const lines = mi.split('\n').filter((l) => / mi \d/.test(l));
+    assert.equal(lines.length, 4, mi);
+    for (const l of lines) assert.match(l, /: mi \d{1,3}(\.\d{1,2})? \(limit mi<101\)$/);
     assert.ok(!out.includes(ESC), 'no colour when stdout is not a terminal');
     assert.equal(res.stderr, '', 'no progress when stderr is not a terminal');
   });

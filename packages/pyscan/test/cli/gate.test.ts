@@ -48,7 +48,10 @@ describe('exit codes', () => {
     );
     const fmt = pyscan([tree.dir, '--format', 'xml']);
     assert.equal(fmt.status, 2);
-    assert.equal(oneLine(fmt.stderr), "pyscan: --format must be one of text, json, csv, sarif, not 'xml'");
+    assert.equal(
+      oneLine(fmt.stderr),
+      "pyscan: --format must be one of text, json, csv, sarif, github, gitlab, markdown, not 'xml'",
+    );
     assert.equal(
       oneLine(pyscan([tree.dir, '--top', '0']).stderr),
       "pyscan: --top needs a positive integer, not '0'",
@@ -83,7 +86,7 @@ describe('the --fail-on grammar', () => {
     assert.equal(res.status, 2);
     assert.equal(
       oneLine(res.stderr),
-      "pyscan: unknown metric 'complexity' in --fail-on; valid metrics: cc, rank, cognitive, params, nesting, nloc, mi, mi_rank, loc, sloc, lloc",
+      "pyscan: unknown metric 'complexity' in --fail-on; valid metrics: cc, rank, cognitive, params, nesting, nloc, health, health_decline, mi, mi_rank, loc, sloc, lloc, typed, documented, cycles, contracts, coverage, new_coverage",
     );
   });
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { GitTreeError } from '../cache/git-tree.js';
-import { trackChildGroup } from '../process/child-groups.js';
-import { gitEnv, killGroup } from '../repo/run-git.js';
+import { GitTreeError } from '../pipeline/cache/git-tree.js';
+import { trackChildGroup } from '../pipeline/process/child-groups.js';
+import { gitEnv, killGroup } from '../pipeline/repo/run-git.js';
 
 /** One object as `git cat-file` names it: its id, type, size and (with contents) its bytes. */
 export interface GitObject {

@@ -1,6 +1,6 @@
 import { type FileAnalysis, summarize } from '@app/pyscan';
 import type { Insertable } from 'kysely';
-import { fileRow } from '../results/file-row.js';
+import { fileRow } from '../pipeline/results/file-row.js';
 import type {
   ClassMetricsTable,
   FileMetricsTable,

@@ -1,6 +1,6 @@
-import type { TreeEntry } from '../cache/git-tree.js';
-import { SKIPPED_DIRS } from '../discovery/discover.js';
-import { isTestPath } from '../discovery/test-paths.js';
+import type { TreeEntry } from '../pipeline/cache/git-tree.js';
+import { SKIPPED_DIRS } from '../pipeline/discovery/discover.js';
+import { isTestPath } from '../pipeline/discovery/test-paths.js';
 
 /** The discovery rules of the run, applied to a commit's tree listing instead of a work tree. */
 export interface CommitFileRules {

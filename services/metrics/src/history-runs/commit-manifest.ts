@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FileAnalysis } from '@app/pyscan';
-import { cacheable, withPath } from '../cache/blob-cache.js';
+import { cacheable, withPath } from '../pipeline/cache/blob-cache.js';
 
 /**
  * One file of a per-commit run: its path and blob id, whose result is the content cache's payload;

@@ -1,6 +1,6 @@
 import type { FileAnalysis } from '@app/pyscan';
-import { cacheable } from '../cache/blob-cache.js';
-import type { TreeEntry } from '../cache/git-tree.js';
+import { cacheable } from '../pipeline/cache/blob-cache.js';
+import type { TreeEntry } from '../pipeline/cache/git-tree.js';
 import type { CopiedFiles } from '../store/repos/history-runs-repo.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldError } from '../repo/validate.js';
+import type { FieldError } from '../shared-types/repo-validate.js';
 
 /** Most earlier commits one history run measures. */
 export const MAX_HISTORY_COMMITS = 500;

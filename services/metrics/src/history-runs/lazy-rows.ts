@@ -1,6 +1,7 @@
-import type { AppContext } from '../context.js';
+import type { Kysely } from 'kysely';
 import type { AnalysisRow } from '../store/repos/analyses-repo.js';
 import { historyRunsRepo } from '../store/repos/history-runs-repo.js';
+import type { MetricsDB } from '../store/schema.js';
 import { childRows } from './child-rows.js';
 import { ManifestReader } from './manifest-reader.js';
 
@@ -11,7 +12,7 @@ import { ManifestReader } from './manifest-reader.js';
  * and per-commit runs whose rows are there already cost no query.
  */
 export async function ensureRows(
-  ctx: AppContext,
+  ctx: { db: Kysely<MetricsDB> },
   row: Pick<AnalysisRow, 'id' | 'history_parent_id' | 'status'>,
 ) {
   if (row.history_parent_id == null || row.status !== 'done') return;

@@ -1,6 +1,6 @@
 import type { FileAnalysis } from '@app/pyscan';
 import type { Kysely } from 'kysely';
-import { decodeAnalysis, withPath } from '../cache/blob-cache.js';
+import { decodeAnalysis, withPath } from '../pipeline/cache/blob-cache.js';
 import { cacheRepo } from '../store/repos/cache-repo.js';
 import { manifestsRepo } from '../store/repos/manifests-repo.js';
 import type { MetricsDB } from '../store/schema.js';

@@ -1,6 +1,6 @@
-import { CloneError } from '../repo/clone-error.js';
-import { deepenPartial, type FetchLimits, fetchObjects } from '../repo/partial-fetch.js';
-import { runGit } from '../repo/run-git.js';
+import { CloneError } from '../pipeline/repo/clone-error.js';
+import { deepenPartial, type FetchLimits, fetchObjects } from '../pipeline/repo/partial-fetch.js';
+import { runGit } from '../pipeline/repo/run-git.js';
 import { BlobReader } from './blob-reader.js';
 import { type CommitFileRules, commitFiles } from './commit-files.js';
 import type { HistorySpec } from './history-spec.js';

@@ -1,10 +1,10 @@
 import type { Logger } from '@app/kit';
 import type { AnalyzerPool, FileAnalysis } from '@app/pyscan';
-import type { BlobCache } from '../cache/blob-cache.js';
-import type { TreeEntry } from '../cache/git-tree.js';
-import type { RunEnv } from '../jobs/run-env.js';
-import { RunGone } from '../jobs/run-gone.js';
-import type { StageReporter } from '../jobs/stage-reporter.js';
+import type { BlobCache } from '../pipeline/cache/blob-cache.js';
+import type { TreeEntry } from '../pipeline/cache/git-tree.js';
+import type { RunEnv } from '../pipeline/stages/run-env.js';
+import { RunGone } from '../pipeline/stages/run-gone.js';
+import type { StageReporter } from '../pipeline/stages/stage-reporter.js';
 import type { AnalysisRow } from '../store/repos/analyses-repo.js';
 import { type CopiedFiles, CopyMismatch, historyRunsRepo } from '../store/repos/history-runs-repo.js';
 import { manifestsRepo } from '../store/repos/manifests-repo.js';
@@ -76,7 +76,7 @@ export async function runHistoryCommits(i: HistoryInput): Promise<HistoryOutcome
   const { env, row, dir, cache, report } = i;
   const signal = i.signal;
   const commits = await pickedCommits(i);
-  const stored = new Set((await historyRunsRepo.children(env.ctx.db, row.id)).map((c) => c.commit_sha));
+  const stored = new Set((await historyRunsRepo.children(env.deps.db, row.id)).map((c) => c.commit_sha));
   // Two long-lived `git cat-file` processes for the whole run: contents (trees, blobs) and sizes.
   const reader = new BlobReader(dir, signal);
   const sizes = new BlobReader(dir, signal, 'info');
@@ -207,10 +207,10 @@ async function store(
     const manifest = manifestOf(files, analyses);
     // Pinned before the payloads are stored, so that no pruning can come between.
     const fresh = manifestOids(manifest).filter((o) => !pinned.has(o));
-    await manifestsRepo.pin(i.env.ctx.db, i.row.id, fresh, i.cache.version);
+    await manifestsRepo.pin(i.env.deps.db, i.row.id, fresh, i.cache.version);
     for (const o of fresh) pinned.add(o);
     await i.cache.flush();
-    const id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, {
+    const id = await historyRunsRepo.insertChild(i.env.deps.db, i.row, i.env.owner, {
       ...base,
       manifest: { version: i.cache.version, files: encodeManifest(manifest), count: manifest.length },
       results: { files: [], classes: [], functions: [], ...childSummary(analyses, info) },
@@ -226,12 +226,12 @@ async function store(
   });
   let id: number | null;
   try {
-    id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, child(plan.copy));
+    id = await historyRunsRepo.insertChild(i.env.deps.db, i.row, i.env.owner, child(plan.copy));
   } catch (e) {
     if (!(e instanceof CopyMismatch)) throw e;
     // The earlier run's rows were not all there (nothing was stored): store this commit whole.
     i.log.warn({ err: e, commit: c.sha }, 'per-commit run stored without copying');
-    id = await historyRunsRepo.insertChild(i.env.ctx.db, i.row, i.env.owner, child(null));
+    id = await historyRunsRepo.insertChild(i.env.deps.db, i.row, i.env.owner, child(null));
   }
   if (id === null) throw new RunGone(i.row.id);
   return { id, blobs: plan.blobs };

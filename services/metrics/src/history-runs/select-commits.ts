@@ -1,5 +1,5 @@
-import { GitTreeError } from '../cache/git-tree.js';
-import { runGit } from '../repo/run-git.js';
+import { GitTreeError } from '../pipeline/cache/git-tree.js';
+import { runGit } from '../pipeline/repo/run-git.js';
 import type { HistorySpec } from './history-spec.js';
 
 /** A commit of the first-parent line. */

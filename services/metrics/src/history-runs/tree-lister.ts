@@ -1,4 +1,4 @@
-import { GitTreeError, type TreeEntry } from '../cache/git-tree.js';
+import { GitTreeError, type TreeEntry } from '../pipeline/cache/git-tree.js';
 import type { BlobReader } from './blob-reader.js';
 
 /** A tree's blobs with paths relative to it, and the trees directly inside it. */

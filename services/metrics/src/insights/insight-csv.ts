@@ -1,7 +1,7 @@
 import type { FileAnalysis } from '@app/pyscan';
-import type { FileRow } from '../results/file-row.js';
-import type { RunInsights } from './compute-insights.js';
-import { rankHotspots } from './hotspot-rank.js';
+import type { RunInsights } from '../pipeline/insights/compute-insights.js';
+import { rankHotspots } from '../pipeline/insights/hotspot-rank.js';
+import type { FileRow } from '../pipeline/results/file-row.js';
 
 export const HOTSPOT_CSV_COLUMNS = [
   'rank',

@@ -1,14 +1,15 @@
-import { getAnalysis } from '../analyses/analyses-service.js';
-import type { AppContext } from '../context.js';
+import type { Kysely } from 'kysely';
 import { errors } from '../errors.js';
 import { ensureRows } from '../history-runs/lazy-rows.js';
+import { ageDistribution } from '../pipeline/insights/code-age.js';
+import type { HistoryState } from '../pipeline/insights/compute-insights.js';
+import { COUPLING_PARAMS } from '../pipeline/insights/coupling.js';
+import { ancestorFolders, inFolder } from '../pipeline/insights/folders.js';
+import { rankHotspots } from '../pipeline/insights/hotspot-rank.js';
+import { AT_RISK_SHARE } from '../pipeline/insights/knowledge.js';
+import { getAnalysis } from '../platform/http/get-analysis.js';
 import { insightsRepo } from '../store/repos/insights-repo.js';
-import { ageDistribution } from './code-age.js';
-import type { HistoryState } from './compute-insights.js';
-import { COUPLING_PARAMS } from './coupling.js';
-import { ancestorFolders, inFolder } from './folders.js';
-import { rankHotspots } from './hotspot-rank.js';
-import { AT_RISK_SHARE } from './knowledge.js';
+import type { MetricsDB } from '../store/schema.js';
 
 const TOP_FUNCTIONS = 5;
 
@@ -18,15 +19,15 @@ interface Paging {
 }
 
 /** A finished run's history state; 404 unknown, 409 not done. Runs from before the insights: unavailable. */
-async function historyOf(ctx: AppContext, id: number): Promise<HistoryState> {
-  const row = await getAnalysis(ctx, id);
+async function historyOf(deps: { db: Kysely<MetricsDB> }, id: number): Promise<HistoryState> {
+  const row = await getAnalysis(deps, id);
   if (row.status !== 'done') {
     throw errors.analysis_not_done(
       `analysis ${id} is ${row.status}: its history insights exist once it is done`,
     );
   }
-  await ensureRows(ctx, row);
-  const s = await insightsRepo.state(ctx.db, id);
+  await ensureRows(deps, row);
+  const s = await insightsRepo.state(deps.db, id);
   if (!s) return { available: false, reason: null, commits_read: 0 };
   return {
     available: Number(s.available) === 1,
@@ -39,15 +40,15 @@ const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v)
 
 /** Files ranked by hotspot score (`by` cc or cognitive), paged, with folder roll-ups of the selection. */
 export async function hotspots(
-  ctx: AppContext,
+  deps: { db: Kysely<MetricsDB> },
   id: number,
   q: Paging & { by?: 'cc' | 'cognitive' | undefined; folder?: string | undefined },
 ) {
   const by = q.by ?? 'cc';
-  const history = await historyOf(ctx, id);
+  const history = await historyOf(deps, id);
   if (!history.available) return { history, by, total: 0, items: [], folders: [] };
   const folder = (q.folder ?? '').replace(/^\/+|\/+$/g, '');
-  const rows = await insightsRepo.files(ctx.db, id);
+  const rows = await insightsRepo.files(deps.db, id);
   // Ranks are over the whole run so a folder's view shows where its files stand overall.
   const ranked = rankHotspots(
     rows.map((r) => ({
@@ -60,7 +61,7 @@ export async function hotspots(
   const offset = q.offset ?? 0;
   const page = ranked.slice(offset, offset + limit);
   const fns = await insightsRepo.functionsOf(
-    ctx.db,
+    deps.db,
     id,
     page.map((r) => r.path),
     by === 'cc' ? 'complexity' : 'cognitive',
@@ -111,11 +112,15 @@ export async function hotspots(
 }
 
 /** Coupled pairs, strongest first, paged; `path` keeps the pairs that contain that file. */
-export async function coupling(ctx: AppContext, id: number, q: Paging & { path?: string | undefined }) {
-  const history = await historyOf(ctx, id);
+export async function coupling(
+  deps: { db: Kysely<MetricsDB> },
+  id: number,
+  q: Paging & { path?: string | undefined },
+) {
+  const history = await historyOf(deps, id);
   const params = { ...COUPLING_PARAMS };
   if (!history.available) return { history, total: 0, params, items: [] };
-  const { rows, total } = await insightsRepo.couplingPage(ctx.db, id, {
+  const { rows, total } = await insightsRepo.couplingPage(deps.db, id, {
     path: q.path,
     limit: q.limit ?? 50,
     offset: q.offset ?? 0,
@@ -136,15 +141,15 @@ export async function coupling(ctx: AppContext, id: number, q: Paging & { path?:
 }
 
 /** Main authors, the bus factor of the repository and of each folder, and the files at risk. */
-export async function knowledge(ctx: AppContext, id: number) {
-  const history = await historyOf(ctx, id);
+export async function knowledge(deps: { db: Kysely<MetricsDB> }, id: number) {
+  const history = await historyOf(deps, id);
   const empty = { bus_factor: 0, authors_total: 0, authors: [], files: [], folders: [], at_risk: [] };
   if (!history.available) return { history, ...empty };
   const [state, rows, authors, folders] = await Promise.all([
-    insightsRepo.state(ctx.db, id),
-    insightsRepo.files(ctx.db, id),
-    insightsRepo.authors(ctx.db, id),
-    insightsRepo.folders(ctx.db, id),
+    insightsRepo.state(deps.db, id),
+    insightsRepo.files(deps.db, id),
+    insightsRepo.authors(deps.db, id),
+    insightsRepo.folders(deps.db, id),
   ]);
   const mainOf = new Map<string, number>();
   for (const r of rows) {
@@ -182,10 +187,10 @@ export async function knowledge(ctx: AppContext, id: number) {
 }
 
 /** Whole months since each file last changed, and how many files fall in each age bucket. */
-export async function codeAge(ctx: AppContext, id: number) {
-  const history = await historyOf(ctx, id);
+export async function codeAge(deps: { db: Kysely<MetricsDB> }, id: number) {
+  const history = await historyOf(deps, id);
   if (!history.available) return { history, files: [], distribution: ageDistribution([]) };
-  const rows = (await insightsRepo.files(ctx.db, id)).filter((r) => r.last_changed !== null);
+  const rows = (await insightsRepo.files(deps.db, id)).filter((r) => r.last_changed !== null);
   const files = rows.map((r) => ({
     path: r.path,
     age_months: n(r.age_months),

@@ -1,8 +1,6 @@
 import type { ClassMetrics, FunctionMetrics } from '@app/pyscan';
 import type { Generated } from 'kysely';
-import type { Finding } from '../findings/finding.js';
-import type { InsightInternalColumns } from '../insights/compute-insights.js';
-import type { FileRow } from '../results/file-row.js';
+import type { FileColumns, InsightInternalColumns } from './file-columns.js';
 
 /** Stages of a run in the order they happen; `failed` or `cancelled` can follow any of them. */
 export const STAGES = [
@@ -63,10 +61,10 @@ export interface AnalysesTable {
 }
 
 /**
- * File-level metrics: the file.csv row (pyscan's, pylint's, git history's and the insights' columns)
- * per run, plus the insights' internal columns. Rows of runs from before the insights hold nulls there.
+ * File-level metrics: the file.csv row per run, plus the insights' internal columns. Rows of runs
+ * from before the insights hold nulls there.
  */
-export interface FileMetricsTable extends FileRow, NullableInternal {
+export interface FileMetricsTable extends FileColumns, NullableInternal {
   id: Generated<number>;
   analysis_id: number;
 }
@@ -171,10 +169,37 @@ export interface KnowledgeFoldersTable {
   files: number;
 }
 
-/** One pylint message of one run (see findings/finding.ts). */
-export interface FindingsTable extends Finding {
+/** One pylint message of one run: `line` 1-based, `column` 0-based, as pylint reports them (see findings/finding.ts). */
+export interface FindingsTable {
   id: Generated<number>;
   analysis_id: number;
+  path: string;
+  line: number;
+  column: number;
+  /** Null when pylint gives no end position. */
+  end_line: number | null;
+  end_column: number | null;
+  /** Pylint's message category (`FINDING_CATEGORIES`). */
+  category: string;
+  symbol: string;
+  message_id: string;
+  message: string;
+  /** bandit's severity and confidence for `security` findings; null for pylint's (and before migration 020). */
+  severity?: string | null;
+  confidence?: string | null;
+}
+
+/** Coverage uploaded for a run (the joined report as JSON). */
+export interface RunCoverageTable {
+  analysis_id: number;
+  payload: string;
+  uploaded_at: number;
+}
+
+/** A run's code health (pyscan's CodeHealth document as JSON). */
+export interface CodeHealthTable {
+  analysis_id: number;
+  payload: string;
 }
 
 /** What became of a file's source in the source view store. */
@@ -241,13 +266,84 @@ export interface OutputFilesTable {
   content: Buffer;
 }
 
+/** A worker's lease on one bare mirror of the repository cache (migration 040). */
+export interface RepoMirrorLocksTable {
+  mirror_key: string;
+  owner: string;
+  expires_at: number;
+}
+
+/** The commits one full-history pass read since its base (migration 040; gzip of JSON `LogCommit[]`). */
+export interface HistorySegmentsTable {
+  repo_key: string;
+  commit_sha: string;
+  base_sha: string | null;
+  mailmap: string;
+  commits: number;
+  total: number;
+  payload: Buffer;
+  bytes: number;
+  last_used_at: number;
+}
+
+/** A saved quality gate: `*` (the default) or `owner/repo` (migration 030). */
+export interface QualityGatesTable {
+  scope_key: string;
+  /** JSON `string[]` of canonical conditions. */
+  conditions: string;
+  badge_public: number;
+  updated_at: number;
+}
+
+/** A finished run's verdict (JSON of shared-types `Verdict`). */
+export interface RunVerdictsTable {
+  analysis_id: number;
+  passed: number;
+  verdict: string;
+  evaluated_at: number;
+}
+
+/** Forge webhook deliveries accepted (migration 031): a replayed id is refused. */
+export interface ForgeDeliveriesTable {
+  delivery_id: string;
+  event: string;
+  received_at: number;
+}
+
+/** A run a forge webhook queued, and where its verdict goes. */
+export interface ForgeLinksTable {
+  analysis_id: number;
+  owner: string;
+  repo: string;
+  head_sha: string;
+  pr_number: number | null;
+  reported_at: number | null;
+}
+
+/** The one comment kept per pull request. */
+export interface ForgePrCommentsTable {
+  owner: string;
+  repo: string;
+  pr_number: number;
+  comment_id: string;
+}
+
 export interface MetricsDB {
+  repo_mirror_locks: RepoMirrorLocksTable;
+  history_segments: HistorySegmentsTable;
+  forge_deliveries: ForgeDeliveriesTable;
+  forge_links: ForgeLinksTable;
+  forge_pr_comments: ForgePrCommentsTable;
+  quality_gates: QualityGatesTable;
+  run_verdicts: RunVerdictsTable;
   commit_manifests: CommitManifestsTable;
   history_contents: HistoryContentsTable;
   output_files: OutputFilesTable;
   blob_metrics: BlobMetricsTable;
   pylint_cache: PylintCacheTable;
   findings: FindingsTable;
+  code_health: CodeHealthTable;
+  run_coverage: RunCoverageTable;
   source_files: SourceFilesTable;
   history_insights: HistoryInsightsTable;
   coupling_pairs: CouplingPairsTable;

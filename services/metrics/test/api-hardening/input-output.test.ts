@@ -145,7 +145,7 @@ for (const target of await testDatabases()) {
 
 describe('neutraliseCell', () => {
   test('prefixes formula starters and a leading quote in text, never numbers or other values', async () => {
-    const { neutraliseCell, neutraliseRow } = await import('../../src/exports/csv-cells.js');
+    const { neutraliseCell, neutraliseRow } = await import('../../src/outputs/exports/csv-cells.js');
     for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', "'x"])
       assert.equal(neutraliseCell(s), `'${s}`);
     for (const v of ['a=b', 'pkg/-x.py', '', -1.5, 0, null, true]) assert.equal(neutraliseCell(v), v);

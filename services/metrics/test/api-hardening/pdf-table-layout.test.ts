@@ -3,9 +3,9 @@
 // positions pdf.js reads back from the real PDF.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { layoutTable } from '@app/kit/table-layout';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { renderPdfReport } from '../../src/reports/index.js';
-import { layoutTable } from '../../src/reports/table-layout.js';
+import { renderPdfReport } from '../../src/outputs/reports/index.js';
 import { sampleReportData } from '../reports/sample-data.js';
 
 interface Item {
@@ -81,8 +81,9 @@ describe('PDF tables with long paths', () => {
 
   test('wrapped rows keep their order, show the whole path, and the table goes on over a page break', async () => {
     const pages = await textBoxes(await renderPdfReport(longPathData()));
-    assert.ok(pages.length > 3, `the long tables need a fourth page (got ${pages.length})`);
-    const tablePages = pages.slice(2);
+    assert.ok(pages.length > 2, `the long tables go on past page 1 (got ${pages.length})`);
+    // The tables start on page 1, below the grade (issue 29), and the charts page follows them.
+    const tablePages = pages;
     // The "Line" column of the functions table (below its heading): 100..114, top to bottom, page after page.
     const hp = tablePages.findIndex((items) => items.some((it) => it.str === 'Most complex functions'));
     const hy = tablePages[hp]?.find((it) => it.str === 'Most complex functions')?.y ?? 0;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RateLimiter } from '../../src/http/rate-limiter.js';
+import { RateLimiter } from '../../src/platform/http/rate-limiter.js';
 
 describe('RateLimiter', () => {
   test('allows a burst of perMinute per key, then refills one token every 60/perMinute seconds', () => {

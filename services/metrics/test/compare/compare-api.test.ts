@@ -4,10 +4,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
-import type { CompareResponse, FunctionChange, NewCodeResponse } from '../../src/compare/compare-types.js';
-import { analyzeToDone, type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
+import type {
+  CompareResponse,
+  FunctionChange,
+  NewCodeResponse,
+} from '../../src/shared-types/compare-types.js';
+import { analyzeToDone, type FixtureService } from '../helpers/fixture-service.js';
 import { json, postAnalysis, waitFinished } from '../helpers/service.js';
-import { buildEvolveRepo, buildOtherRepo, type EvolveRepo } from '../trends/evolve-fixture.js';
+import { type EvolveRepo, startEvolveService } from '../trends/evolve-fixture.js';
 
 const noGit = needTool('git');
 const REPO = 'https://github.com/acme/evolve';
@@ -23,14 +27,7 @@ for (const target of await testDatabases()) {
     const get = async <T>(q: string) => json<T>(await fetch(`${fx.svc.url}/api/analyses/${q}`));
 
     before(async () => {
-      fx = await startFixtureService(
-        target,
-        (base) => {
-          repo = buildEvolveRepo(base);
-          buildOtherRepo(base);
-        },
-        { PYLINT_ENABLED: 'false', RUNS_PER_MINUTE_PER_CLIENT: '0' },
-      );
+      ({ fx, repo } = await startEvolveService(target));
       const run = async (body: Record<string, unknown>) =>
         (await analyzeToDone(fx.svc.url, { repo_url: REPO, ...body })).id as number;
       ids.c1 = await run({ ref: 'v1' });

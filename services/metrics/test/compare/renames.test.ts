@@ -2,7 +2,7 @@
 // each file in one pair at most, files without text matched by path only.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectRenames, similarity } from '../../src/compare/renames.js';
+import { detectRenames, similarity } from '../../src/insights/compare/renames.js';
 
 const lines = (n: number, word: string) =>
   Array.from({ length: n }, (_, i) => `${word}${i} = ${i}`).join('\n');

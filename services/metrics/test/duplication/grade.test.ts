@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gradeOf } from '../../src/reports/grade.js';
+import { gradeOf } from '../../src/shared-types/grade.js';
 
 test('duplication is a grade input: 100 − 5 × the duplicated share, clamped', () => {
   const base = { mi_avg: 80, cc_avg: 2, functions: 10, cc_rank_a: 9, cc_rank_b: 1, pylint_avg: 9 };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { artifactPath, launchChromium, needChromium, needTool, watchCsp } from '@app/kit/testing';
 import type { Browser, Page } from 'playwright-core';
-import { gradeOf } from '../../src/reports/grade.js';
+import { gradeOf } from '../../src/shared-types/grade.js';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { waitFinished } from '../helpers/service.js';
 import { startUiService, type UiService } from '../web/ui-service.js';

@@ -41,8 +41,9 @@ describe('the metrics UI and its API docs under the Content-Security-Policy', {
     await page.locator('table.files tbody tr').first().waitFor();
     await page.getByRole('link', { name: 'Insights' }).click();
     await page.waitForURL(/\/analyses\/1\/insights$/);
-    await page.locator('.spark').first().waitFor();
-    await page.getByRole('link', { name: 'Heatmap' }).click();
+    // One run so far: the trend says so instead of drawing a one-point chart.
+    await page.getByText('There is one point so far').waitFor();
+    await page.getByRole('link', { name: 'Heatmap', exact: true }).click();
     await page.locator('svg.treemap rect.cell').first().waitFor();
     await page.getByRole('link', { name: 'Scatter' }).click();
     await page.locator('svg.scatter circle.dot').first().waitFor();

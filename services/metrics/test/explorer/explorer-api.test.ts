@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
-import { LEVELS } from '../../src/results/levels.js';
+import { LEVELS } from '../../src/pipeline/results/levels.js';
 import { buildClonesRepo } from '../duplication/clones-fixture.js';
 import { analyzeToDone, type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
 import { json, type TestService } from '../helpers/service.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { collectSources } from '../../src/source/collect-sources.js';
+import { collectSources } from '../../src/pipeline/source/collect-sources.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'metrics-sources-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

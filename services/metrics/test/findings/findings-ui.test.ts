@@ -137,7 +137,11 @@ describe('findings and source views in a browser', { skip }, () => {
     );
     await page.screenshot({ path: artifactPath('metrics-file-findings.png'), fullPage: true });
     // Function names link to their first line.
-    await page.locator('.detail').getByRole('link', { name: 'Compute' }).click();
+    await page
+      .locator('.detail')
+      .getByRole('table', { name: 'Functions of pkg/bad.py', exact: true })
+      .getByRole('link', { name: 'Compute' })
+      .click();
     await page.waitForURL(/\/source\?path=pkg%2Fbad\.py&line=12$/);
     await page.locator('tr#L12.marked').waitFor();
 

@@ -18,6 +18,9 @@ export async function startService(
     LOG_LEVEL: 'silent',
     ANALYSIS_THREADS: '1',
     PYLINT_JOBS: '1',
+    // bandit is the subject of test/code-health and pipeline/bandit only; elsewhere it would add a
+    // process per run and make the `linting` stage appear or not by a race with pyscan.
+    BANDIT_ENABLED: 'false',
     POLL_INTERVAL_MS: '200',
     HOST: '127.0.0.1',
     PORT: '0',

@@ -1,5 +1,7 @@
 // The content cache on both engines: shared by runs across restarts, keyed by pyscan's version (a new
-// version measures again), pylint's results replayed per tree and options, pruned oldest first.
+// version measures again), pylint's results replayed per tree and options, pruned oldest first; an
+// identical re-run (same commit, settings, pyscan and pylint) copies the earlier run's file, class and
+// function rows, equal column by column to a fresh run's; other settings write them afresh.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
@@ -18,6 +20,7 @@ interface Rec {
   status: string;
   cache: Record<string, unknown> | null;
   warnings: string[];
+  summary: Record<string, unknown> | null;
   error: unknown;
 }
 
@@ -27,6 +30,35 @@ async function run(url: string, body: Record<string, unknown>): Promise<Rec> {
   const done = (await waitFinished(url, r.body.id as number)) as unknown as Rec;
   assert.equal(done.status, 'done', JSON.stringify(done.error));
   return done;
+}
+
+const TABLES = ['file_metrics', 'class_metrics', 'function_metrics'] as const;
+
+/** A run's rows of the three tables without their ids, in a stable order. */
+async function rowsOf(db: Kysely<MetricsDB>, id: number): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const t of TABLES) {
+    const rows = (await db.selectFrom(t).selectAll().where('analysis_id', '=', id).execute()) as Record<
+      string,
+      unknown
+    >[];
+    out[t] = rows
+      .map(({ id: _, analysis_id: __, ...rest }) => JSON.stringify(rest))
+      .sort()
+      .map((r) => JSON.parse(r));
+  }
+  return out;
+}
+
+/** The per-level CSVs as downloaded. */
+async function outputsOf(url: string, id: number): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const level of ['file', 'class', 'function']) {
+    const res = await fetch(`${url}/api/analyses/${id}/download/${level}`);
+    assert.equal(res.status, 200);
+    out[level] = await res.text();
+  }
+  return out;
 }
 
 for (const t of await testDatabases()) {
@@ -65,6 +97,9 @@ for (const t of await testDatabases()) {
           pylint: 'off',
           history_commits: null,
           history_commits_reused: null,
+          rows_reused_from: null,
+          git_history: null,
+          repo_cache: null,
         });
       } finally {
         await first.close();
@@ -199,6 +234,67 @@ for (const t of await testDatabases()) {
         assert.equal(await cacheRepo.totalBytes(db), 0);
       } finally {
         await svc.close();
+      }
+    });
+
+    test('an identical re-run copies the rows of the same commit and settings, and only then', async () => {
+      const svc = await start({});
+      try {
+        const db = svc.server.ctx.db;
+        const fresh = await run(svc.url, { repo_url: repoUrl });
+        assert.equal(fresh.cache?.rows_reused_from, null);
+        const again = await run(svc.url, { repo_url: repoUrl });
+        assert.equal(again.cache?.rows_reused_from, fresh.id);
+        const a = await rowsOf(db, fresh.id);
+        assert.ok(a.file_metrics!.length > 0 && a.function_metrics!.length > 0, JSON.stringify(a));
+        assert.deepEqual(await rowsOf(db, again.id), a);
+        assert.deepEqual(await outputsOf(svc.url, again.id), await outputsOf(svc.url, fresh.id));
+        const { duration_s: _d1, ...s1 } = fresh.summary ?? {};
+        const { duration_s: _d2, ...s2 } = again.summary ?? {};
+        assert.deepEqual(s2, s1);
+        // Other exclusions: other rows, written afresh (and a third run of those copies them).
+        const narrowed = await run(svc.url, { repo_url: repoUrl, exclude: ['d.py'] });
+        assert.equal(narrowed.cache?.rows_reused_from, null);
+        const n = await rowsOf(db, narrowed.id);
+        assert.equal(n.file_metrics!.length, a.file_metrics!.length - 1);
+        const narrowedAgain = await run(svc.url, { repo_url: repoUrl, exclude: ['d.py'] });
+        assert.equal(narrowedAgain.cache?.rows_reused_from, narrowed.id);
+        assert.deepEqual(await rowsOf(db, narrowedAgain.id), n);
+        // The earlier run deleted: nothing to copy from, the rows are written afresh and still whole.
+        assert.equal((await fetch(`${svc.url}/api/analyses/${again.id}`, { method: 'DELETE' })).status, 204);
+        assert.equal((await fetch(`${svc.url}/api/analyses/${fresh.id}`, { method: 'DELETE' })).status, 204);
+        const after = await run(svc.url, { repo_url: repoUrl });
+        assert.equal(after.cache?.rows_reused_from, null);
+        assert.deepEqual(await rowsOf(db, after.id), a);
+      } finally {
+        await svc.close();
+      }
+    });
+
+    test('pylint turned on does not reuse the rows of a run without it', { skip: skipPylint }, async () => {
+      const off = await start({});
+      let offId: number;
+      try {
+        offId = (await run(off.url, { repo_url: repoUrl })).id;
+      } finally {
+        await off.close();
+      }
+      const on = await start({ PYLINT_ENABLED: 'true' });
+      try {
+        const db = on.server.ctx.db;
+        const linted = await run(on.url, { repo_url: repoUrl });
+        assert.equal(linted.cache?.rows_reused_from, null);
+        const scores = (await rowsOf(db, linted.id)).file_metrics as { pylint_score: number | null }[];
+        assert.ok(
+          scores.every((r) => r.pylint_score !== null),
+          JSON.stringify(scores),
+        );
+        const again = await run(on.url, { repo_url: repoUrl });
+        assert.equal(again.cache?.rows_reused_from, linted.id);
+        assert.notEqual(again.cache?.rows_reused_from, offId);
+        assert.deepEqual(await rowsOf(db, again.id), await rowsOf(db, linted.id));
+      } finally {
+        await on.close();
       }
     });
   });

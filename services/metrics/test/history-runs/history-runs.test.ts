@@ -75,6 +75,8 @@ for (const t of await testDatabases()) {
     let h!: HistoryFixture;
     let repoUrl: string;
     let db: Kysely<MetricsDB>;
+    // The first history run of HEAD, whose rows an identical re-run copies.
+    let firstHistoryId = 0;
     before(async () => {
       fx = await startFixtureService(
         t,
@@ -110,6 +112,7 @@ for (const t of await testDatabases()) {
       const r = await json(await postAnalysis(url, { repo_url: repoUrl, history: { commits: 10 } }));
       assert.equal(r.status, 202, JSON.stringify(r.body));
       const id = r.body.id as number;
+      firstHistoryId = id;
       assert.deepEqual((r.body.settings as Record<string, unknown>).history_run, {
         commits: 10,
         since: null,
@@ -142,6 +145,9 @@ for (const t of await testDatabases()) {
         pylint: 'off',
         history_commits: earlier.length,
         history_commits_reused: 0,
+        rows_reused_from: null,
+        git_history: null,
+        repo_cache: null,
       });
       assert.deepEqual(await functionsOf(url, id), h.commits.at(-1)?.functions);
 
@@ -215,6 +221,10 @@ for (const t of await testDatabases()) {
         pylint: 'off',
         history_commits: h.commits.length - 1,
         history_commits_reused: 0,
+        // Same commit and settings as the first history run: its file, class and function rows copied.
+        rows_reused_from: firstHistoryId,
+        git_history: null,
+        repo_cache: null,
       });
       const children = await childrenOf(db, again.id);
       assert.equal(children.length, h.commits.length - 1);
@@ -246,6 +256,9 @@ for (const t of await testDatabases()) {
         pylint: 'off',
         history_commits: null,
         history_commits_reused: null,
+        rows_reused_from: null,
+        git_history: null,
+        repo_cache: null,
       });
       assert.equal((await childrenOf(db, plain.id)).length, 0);
     });

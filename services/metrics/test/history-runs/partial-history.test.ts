@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
 import { type Prefetched, prefetchHistory } from '../../src/history-runs/prefetch.js';
 import { evenlySpaced } from '../../src/history-runs/select-commits.js';
-import { cloneRepo, removeScratch } from '../../src/repo/clone.js';
+import { cloneRepo, removeScratch } from '../../src/pipeline/repo/clone.js';
 import {
   ALICE,
   createFixtureBase,

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type FileAnalysis, failedAnalysis, timeoutError } from '@app/pyscan';
 import { compileGlobs } from '@app/pyscan/config';
-import type { TreeEntry } from '../../src/cache/git-tree.js';
 import { commitFiles } from '../../src/history-runs/commit-files.js';
 import { planCopy } from '../../src/history-runs/copy-plan.js';
 import { parseHistory } from '../../src/history-runs/history-spec.js';
 import { evenlySpaced } from '../../src/history-runs/select-commits.js';
+import type { TreeEntry } from '../../src/pipeline/cache/git-tree.js';
 
 test('evenly spaced commits cover the whole line and end at the oldest', () => {
   const line = Array.from({ length: 10 }, (_, i) => i);

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { chmodSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { needTool } from '@app/kit/testing';
-import { GitTreeError, listTree } from '../../src/cache/git-tree.js';
 import { BlobReader } from '../../src/history-runs/blob-reader.js';
 import { TreeLister } from '../../src/history-runs/tree-lister.js';
+import { GitTreeError, listTree } from '../../src/pipeline/cache/git-tree.js';
 import {
   ALICE,
   createFixtureBase,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needTool } from '@app/kit/testing';
-import { collectGitHistory } from '../../src/history/git-history.js';
+import { collectGitHistory, type FileHistory } from '../../src/pipeline/history/git-history.js';
 import {
   ALICE,
   type Author,
@@ -38,6 +38,15 @@ function merge(b: RepoBuilder, branch: string, author: Author, date: string): vo
 function append(b: RepoBuilder, path: string, text: string): RepoBuilder {
   const cur = gitSync(b.dir, ['show', `HEAD:${path}`]);
   return b.write(path, `${cur}\n${text}`);
+}
+
+/** The history of each path in `want`, read with one git process and with two (split log). */
+async function expectHistory(dir: string, want: Record<string, FileHistory>): Promise<void> {
+  for (const parallelism of [1, 2] as const) {
+    const h = await collectGitHistory(dir, { parallelism });
+    for (const [path, w] of Object.entries(want))
+      assert.deepEqual(h.get(path), w, `${path}, parallelism ${parallelism}`);
+  }
 }
 
 describe('history across branches', { skip }, () => {
@@ -135,6 +144,70 @@ describe('history across branches', { skip }, () => {
       authors: 2,
       avg_loc_added: 1,
       avg_loc_deleted: 0.5,
+    });
+  });
+
+  // pallets/flask: a64588f8 moves src/flask/app.py to src/flask/sansio/app.py (R100), its child
+  // 0ec7f713 creates a new src/flask/app.py, and the branch is merged (--no-ff) into the commit it
+  // forked from. The merge hands app.py to its first parent as if unchanged; the moved file keeps it.
+  test('a file moved on a branch that then re-creates its old path keeps its history after the merge', async () => {
+    const b = new RepoBuilder(`${base.dir}/move-recreate`);
+    b.write('src/app.py', lines(40)).commit('c1', { author: ALICE, date: day(1) });
+    append(b, 'src/app.py', 'y = 1\n').commit('c2', { author: BOB, date: day(2) });
+    b.branch('split');
+    b.move('src/app.py', 'src/sansio/app.py').commit('move to sansio', { author: CAROL, date: day(10) });
+    b.write('src/app.py', 'from .sansio.app import App\n\nclass Flask(App):\n    pass\n');
+    append(b, 'src/sansio/app.py', 'z = 2\n').commit('split', { author: CAROL, date: day(11) });
+    b.checkout('main');
+    merge(b, 'split', DAVE, day(12));
+    append(b, 'src/app.py', 'w = 3\n').commit('c5', { author: DAVE, date: day(13) });
+    // What git says: --follow takes sansio/app.py back through the move, and the new app.py has two commits.
+    const follow = (path: string) =>
+      gitSync(b.dir, ['log', '--follow', '--format=%s', '--', path]).split('\n');
+    assert.deepEqual(follow('src/sansio/app.py'), ['split', 'move to sansio', 'c2', 'c1']);
+    assert.deepEqual(gitSync(b.dir, ['log', '--format=%s', '--', 'src/app.py']).split('\n').slice(0, 2), [
+      'c5',
+      'split',
+    ]);
+    await expectHistory(b.dir, {
+      // c1 +40 alice, c2 +1 bob, move 0 carol, split +1 carol.
+      'src/sansio/app.py': {
+        age_days: 12,
+        revisions: 4,
+        authors: 3,
+        avg_loc_added: 42 / 4,
+        avg_loc_deleted: 0,
+      },
+      // split +4 carol, c5 +1 dave.
+      'src/app.py': { age_days: 2, revisions: 2, authors: 2, avg_loc_added: 5 / 2, avg_loc_deleted: 0 },
+    });
+  });
+
+  // The same in one commit: `git log -M` shows `M app.py` and `A sansio/app.py`; only break detection
+  // (`-B`, a rewrite of app.py broken into delete + create) lets the rename pair the old content.
+  test('a file moved and replaced by a new file in one commit keeps its history (break detection)', async () => {
+    const b = new RepoBuilder(`${base.dir}/move-recreate-one-commit`);
+    b.write('src/app.py', lines(80)).commit('c1', { author: ALICE, date: day(1) });
+    append(b, 'src/app.py', 'y = 1\n').commit('c2', { author: BOB, date: day(2) });
+    b.move('src/app.py', 'src/sansio/app.py');
+    b.write('src/app.py', 'from .sansio.app import App\n\n\nclass Flask(App):\n    pass\n');
+    b.commit('split', { author: CAROL, date: day(10) });
+    append(b, 'src/app.py', 'w = 3\n').commit('c4', { author: DAVE, date: day(11) });
+    const status = gitSync(b.dir, ['show', '-M', '--name-status', '--format=', 'HEAD~1']).split('\n');
+    assert.deepEqual(status, ['M\tsrc/app.py', 'A\tsrc/sansio/app.py']);
+    const broken = gitSync(b.dir, ['show', '-M', '-B', '--name-status', '--format=', 'HEAD~1']);
+    assert.match(broken, /^C100\tsrc\/app.py\tsrc\/sansio\/app.py$/m);
+    await expectHistory(b.dir, {
+      // c1 +80 alice, c2 +1 bob, split (the move: 0 lines) carol.
+      'src/sansio/app.py': {
+        age_days: 10,
+        revisions: 3,
+        authors: 3,
+        avg_loc_added: 81 / 3,
+        avg_loc_deleted: 0,
+      },
+      // split (+5 −81: the rewrite's numstat) carol, c4 +1 dave.
+      'src/app.py': { age_days: 1, revisions: 2, authors: 2, avg_loc_added: 6 / 2, avg_loc_deleted: 81 / 2 },
     });
   });
 });

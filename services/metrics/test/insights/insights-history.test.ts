@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needTool } from '@app/kit/testing';
 import type { FileAnalysis, FunctionMetrics } from '@app/pyscan';
-import { readGitHistory } from '../../src/history/git-history.js';
-import { ageDistribution, ageMonths } from '../../src/insights/code-age.js';
-import { computeInsights } from '../../src/insights/compute-insights.js';
-import { couplingPairs } from '../../src/insights/coupling.js';
-import { busFactor, fileKnowledge } from '../../src/insights/knowledge.js';
+import { readGitHistory } from '../../src/pipeline/history/git-history.js';
+import { ageDistribution, ageMonths } from '../../src/pipeline/insights/code-age.js';
+import { computeInsights } from '../../src/pipeline/insights/compute-insights.js';
+import { couplingPairs } from '../../src/pipeline/insights/coupling.js';
+import { busFactor, fileKnowledge } from '../../src/pipeline/insights/knowledge.js';
 import {
   ALICE as ALICE_AUTHOR,
   BOB as BOB_AUTHOR,

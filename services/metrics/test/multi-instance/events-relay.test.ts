@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { createLogger } from '@app/kit';
 import { testDatabases, testPostgresUrl } from '@app/kit/testing';
 import pg from 'pg';
-import { AnalysisEvents, type ProgressTick } from '../../src/events/analysis-events.js';
-import { InstanceRelay } from '../../src/events/instance-relay.js';
+import { AnalysisEvents, type ProgressTick } from '../../src/platform/events/analysis-events.js';
+import { InstanceRelay } from '../../src/platform/events/instance-relay.js';
 
 // Two instances' event hubs joined by the real relay on PostgreSQL (in one process: what crosses is
 // only what goes through LISTEN/NOTIFY).

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ChildGroups, trackChildGroup, withChildGroups } from '../../src/process/child-groups.js';
+import { ChildGroups, trackChildGroup, withChildGroups } from '../../src/pipeline/process/child-groups.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'metrics-child-groups-'));
 const spawned: ChildProcess[] = [];

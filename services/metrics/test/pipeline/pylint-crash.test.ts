@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
-import { runPylint } from '../../src/pylint/run-pylint.js';
-import { gradeOf } from '../../src/reports/grade.js';
+import { runPylint } from '../../src/pipeline/pylint/run-pylint.js';
+import { gradeOf } from '../../src/shared-types/grade.js';
 import { ALICE, createFixtureBase, type FixtureBase, RepoBuilder } from '../fixtures-builder/build-repo.js';
 import { json, postAnalysis, startService, type TestService, waitFinished } from '../helpers/service.js';
 
@@ -181,6 +181,7 @@ for (const target of await testDatabases()) {
     test('the crashing file has empty pylint columns and a warning; the others keep real scores', async () => {
       const { record, files } = await analyse('crashy');
       assert.equal(record.status, 'done');
+      assert.equal(record.pylint_status, 'partial');
       assert.deepEqual(record.warnings, [
         'pylint crashed on bad.py: astroid.exceptions.AstroidError: Building the module failed (maximum recursion depth exceeded); its pylint columns are empty',
       ]);

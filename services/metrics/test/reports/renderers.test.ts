@@ -10,7 +10,7 @@ import {
   treemapLayout,
   treemapSvg,
   worstFiles,
-} from '../../src/reports/index.js';
+} from '../../src/outputs/reports/index.js';
 import { readPdf } from './pdf-text.js';
 import { sampleReportData } from './sample-data.js';
 
@@ -72,11 +72,15 @@ describe('chart helpers', () => {
     assert.ok(ratio > 2.5 && ratio < 3.5, `x.py is about three times y.py (${ratio.toFixed(2)})`);
   });
 
-  test('worstFiles ranks by maximum complexity, then lower MI', () => {
+  test('worstFiles ranks by maximum complexity, then lower MI, and leaves out files under the thresholds', () => {
     const d = sampleReportData();
     const w = worstFiles(d.files, 3);
     assert.equal(w[0]?.path, 'pkg/core/dispatcher.py');
     assert.ok((w[1]?.cc_max ?? 0) >= (w[2]?.cc_max ?? 0));
+    const all = worstFiles(d.files, 1000);
+    assert.ok(all.length > 0 && all.length < d.files.length);
+    for (const f of all)
+      assert.ok((f.cc_max ?? 0) > 10 || (f.mi ?? 100) < 20, `${f.path} crosses a threshold`);
   });
 
   test('the SVG charts escape file names and name the hotspots', () => {
@@ -117,7 +121,7 @@ describe('share card', () => {
 });
 
 describe('PDF report', () => {
-  test('has three pages: key figures, charts, worst files and functions', async () => {
+  test('page 1 holds the key figures, the grade and the worst files; the charts follow', async () => {
     const pdf = await renderPdfReport(sampleReportData());
     assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
     const { pages, text } = await readPdf(pdf);
@@ -129,16 +133,43 @@ describe('PDF report', () => {
     assert.match(p1, /Files\s+41\s+Lines\s+8,960/);
     assert.match(p1, /Avg complexity\s+3\.42/);
     assert.match(p1, /Grade B \(76\/100\)/);
-    assert.match(p2, /Heatmap: area by lines, colour by maximum complexity/);
-    assert.match(p2, /Hotspots: complexity against revisions/);
+    // Issue 29: no forced break after the grade, the next section starts on page 1.
     assert.match(
-      p3,
-      /Worst files\s+File\s+Lines\s+Max CC\s+Avg CC\s+MI\s+Pylint\s+pkg\/core\/dispatcher\.py\s+900\s+41\s+12\.50\s+8\.3\s+3\.10/,
+      p1,
+      /Worst files\s+Files with a function of complexity above 10.*File\s+Lines\s+Max CC\s+Avg CC\s+MI\s+Pylint\s+pkg\/core\/dispatcher\.py\s+900\s+41\s+12\.50\s+8\.3\s+3\.10/,
     );
+    const rest = `${p2} ${p3}`;
+    assert.match(rest, /Heatmap: area by lines, colour by maximum complexity/);
+    assert.match(rest, /Hotspots: complexity against revisions/);
     assert.match(
-      p3,
+      `${p1} ${rest}`,
       /Most complex functions.*Dispatcher\.route\s+pkg\/core\/dispatcher\.py\s+120\s+41\s+F\s+63/,
     );
+  });
+  test('lists as worst files only files above CC 10 or below MI 20, and says so when none are', async () => {
+    const file = (path: string, cc_max: number, mi: number) => ({
+      path,
+      loc: 40,
+      cc_total: cc_max,
+      cc_avg: cc_max,
+      cc_max,
+      mi,
+      pylint_score: 9,
+      revisions: 1,
+    });
+    const simple = sampleReportData();
+    simple.files = [file('pkg/a.py', 2, 80), file('pkg/b.py', 10, 20), file('pkg/c.py', 1, 95)];
+    simple.worstFunctions = [];
+    const plain = (await readPdf(await renderPdfReport(simple))).text[0] ?? '';
+    assert.match(plain, /Worst files\s+No file crosses a threshold \(a function of complexity above 10/);
+    assert.ok(!/pkg\/[abc]\.py/.test(plain), 'no simple file pads the list');
+
+    const one = sampleReportData();
+    one.files = [file('pkg/a.py', 2, 80), file('pkg/tangle.py', 12, 60), file('pkg/old.py', 3, 15)];
+    const p1 = (await readPdf(await renderPdfReport(one))).text[0] ?? '';
+    assert.match(p1, /Pylint\s+pkg\/tangle\.py\s+40\s+12\s+12\.00\s+60\.0\s+9\.00\s+pkg\/old\.py\s+40\s+3\s/);
+    assert.ok(!p1.includes('pkg/a.py'));
+    assert.ok(!p1.includes('No file crosses'));
   });
   test('renders a run without files or metrics (an empty repository) without inventing numbers', async () => {
     const d = sampleReportData();
@@ -155,10 +186,11 @@ describe('PDF report', () => {
       pylint_avg: null,
     };
     const { pages, text } = await readPdf(await renderPdfReport(d));
-    assert.equal(pages, 3);
+    assert.equal(pages, 2);
     assert.match(text[0] ?? '', /Avg complexity\s+–/);
     assert.match(text[0] ?? '', /No grade/);
-    assert.ok(!(text[2] ?? '').includes('Most complex functions'));
+    assert.match(text[0] ?? '', /No file crosses a threshold/);
+    assert.ok(!text.join(' ').includes('Most complex functions'));
     const card = shareCardSvg(d);
     assert.ok(card.includes('>–<'), 'missing KPIs read as a dash');
     assert.ok(card.includes('no grade'));

@@ -1,4 +1,4 @@
-import type { ReportData, ReportFile } from '../../src/reports/index.js';
+import type { ReportData, ReportFile } from '../../src/outputs/reports/index.js';
 
 /** A fixed, made-up run: 40 files in three folders with known extremes, for the renderer tests. */
 export function sampleReportData(): ReportData {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type TestDatabaseTarget, testDatabases } from '@app/kit/testing';
+import { resultsRepo } from '../../src/store/repos/results-repo.js';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { writeHangingPylint } from '../helpers/hanging-pylint.js';
 import { json, postAnalysis, startService, type TestService, waitFinished } from '../helpers/service.js';
@@ -201,7 +202,11 @@ for (const target of targets) {
           assert.equal(linting.status, 'running');
           const progress = linting.progress as { done: number; total: number };
           assert.equal(progress.done, progress.total);
-          const pids = readFileSync(join(work, 'pylint-pids'), 'utf8').trim().split('\n').map(Number);
+          // The linting stage can begin while the repository's pylint configuration is still read,
+          // before pylint itself starts: wait for its pid.
+          const pidsFile = join(work, 'pylint-pids');
+          await waitFor('pylint to start', async () => (existsSync(pidsFile) ? true : undefined));
+          const pids = readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number);
 
           const cancelled = await post(svc, `/api/analyses/${id}/cancel`);
           assert.equal(cancelled.status, 200);
@@ -256,6 +261,49 @@ for (const target of targets) {
             entries(join(work, `${target.name}-delete-running`, 'scratch')).length === 0 ? true : undefined,
           );
           assert.deepEqual(entries(join(work, `${target.name}-delete-running`, 'outputs')), []);
+        } finally {
+          await svc.close();
+        }
+      });
+
+      test('a run deleted while its outputs are written leaves no folder or ZIP behind', async () => {
+        const svc = await serviceOn(target, `${target.name}-delete-writing`, { PYLINT_ENABLED: 'false' });
+        const store = resultsRepo.replace;
+        const deleted: number[] = [];
+        // The DELETE lands exactly between the folder being written and its rows being stored (the
+        // red team's timing, made certain): the rows then refuse a run that is gone.
+        resultsRepo.replace = async (db, id, rows, outputs) => {
+          deleted.push((await del(svc, id)).status);
+          return store.call(resultsRepo, db, id, rows, outputs);
+        };
+        try {
+          const id = (await json(await postAnalysis(svc.url, { repo_url: REPO }))).body.id as number;
+          const dataDir = join(work, `${target.name}-delete-writing`);
+          await waitFor('the clone to go', async () =>
+            deleted.length > 0 && entries(join(dataDir, 'scratch')).length === 0 ? true : undefined,
+          );
+          assert.deepEqual(deleted, [204]);
+          assert.equal((await get(svc, id)).status, 404);
+          assert.deepEqual(entries(join(dataDir, 'outputs')), []);
+        } finally {
+          resultsRepo.replace = store;
+          await svc.close();
+        }
+      });
+
+      test('never hands the id of a deleted run to the next run', async () => {
+        const svc = await serviceOn(target, `${target.name}-ids`, {}, false);
+        try {
+          const queue = async (repo: string) =>
+            (await json(await postAnalysis(svc.url, { repo_url: `https://github.com/acme/${repo}` }))).body
+              .id as number;
+          const first = await queue('one');
+          const newest = await queue('two');
+          assert.equal((await del(svc, newest)).status, 204);
+          const next = await queue('three');
+          assert.ok(next > newest, `run ${next} reuses the id of deleted run ${newest}`);
+          assert.ok(newest > first);
+          assert.equal((await get(svc, newest)).status, 404);
         } finally {
           await svc.close();
         }

@@ -6,7 +6,9 @@
 //   c2 → c3: mod_a.py moves to mod_b.py with one if added to work (cc 1 → 2).
 //   f1:      feature.py (feat) added on the branch.
 import { join } from 'node:path';
+import type { TestDatabaseTarget } from '@app/kit/testing';
 import { ALICE, BOB, type FixtureBase, gitSync, RepoBuilder } from '../fixtures-builder/build-repo.js';
+import { type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
 
 const CORE_C1 = `def alpha(x):
     if x:
@@ -131,4 +133,20 @@ export function buildOtherRepo(base: FixtureBase): void {
   new RepoBuilder(join(base.dir, 'acme', 'other'), 'main')
     .write('x.py', 'X = 1\n')
     .commit('x', { author: ALICE, date: '2024-01-01T00:00:00Z' });
+}
+
+/** A service (pylint off, no rate limit) on a fresh database of `target`, serving acme/evolve and acme/other. */
+export async function startEvolveService(
+  target: TestDatabaseTarget,
+): Promise<{ fx: FixtureService; repo: EvolveRepo }> {
+  let repo: EvolveRepo | undefined;
+  const fx = await startFixtureService(
+    target,
+    (base) => {
+      repo = buildEvolveRepo(base);
+      buildOtherRepo(base);
+    },
+    { PYLINT_ENABLED: 'false', RUNS_PER_MINUTE_PER_CLIENT: '0' },
+  );
+  return { fx, repo: repo as EvolveRepo };
 }

@@ -2,7 +2,7 @@
 // with the analysis time for runs without a commit date, series newest first, `limit` per series.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildSeries } from '../../src/trends/trend-points.js';
+import { buildSeries } from '../../src/insights/trends/trend-points.js';
 
 const run = (id: number, series: string, sha: string, commitDate: number | null, createdAt = 1000 + id) => ({
   id,

@@ -8,7 +8,7 @@ import type {
   FileTrendResponse,
   FunctionTrendResponse,
   TrendResponse,
-} from '../../src/trends/trend-types.js';
+} from '../../src/shared-types/trend-types.js';
 import { analyzeToDone, type FixtureService, startFixtureService } from '../helpers/fixture-service.js';
 import { json } from '../helpers/service.js';
 import { buildEvolveRepo, type EvolveRepo } from './evolve-fixture.js';

@@ -78,6 +78,23 @@ describe('metrics web UI: trends by commit, compare, new code', { skip }, () => 
     await page.screenshot({ path: artifactPath('metrics-trend-by-commit.png'), fullPage: true });
   });
 
+  test("one repository's runs are a link of their own, kept in the URL", async () => {
+    await page.goto(service.base);
+    await page.getByRole('link', { name: 'All runs of acme/evolve' }).first().click();
+    await page.waitForURL(/\/\?repo=acme%2Fevolve$/);
+    await page.getByRole('heading', { name: 'Runs of acme/evolve' }).waitFor();
+    const rows = page.getByRole('table', { name: 'Recent runs' }).locator('tbody tr');
+    await rows.first().waitFor();
+    assert.deepEqual(
+      await rows.locator('td:first-child').allTextContents(),
+      [ids.feature, ids.tag, ids.main].map(String),
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Runs of acme/evolve' }).waitFor();
+    await page.getByRole('link', { name: 'All repositories' }).click();
+    await page.getByRole('heading', { name: 'Recent runs' }).waitFor();
+  });
+
   test('"compare with previous" from the run list opens the compare view with KPI deltas', async () => {
     await page.goto(service.base);
     const row = page
@@ -86,6 +103,13 @@ describe('metrics web UI: trends by commit, compare, new code', { skip }, () => 
       .filter({
         has: page.getByRole('cell', { name: String(ids.feature), exact: true }),
       });
+    // The repository's first run has nothing before it: no link (issue 29).
+    const first = page
+      .getByRole('table', { name: 'Recent runs' })
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('cell', { name: String(ids.main), exact: true }) });
+    await first.waitFor();
+    assert.equal(await first.getByRole('link', { name: 'with previous' }).count(), 0);
     await row.getByRole('link', { name: 'with previous' }).click();
     await page.waitForURL(new RegExp(`/compare/${ids.tag}/${ids.feature}$`));
     await page.getByRole('heading', { name: `Compare acme/evolve #${ids.tag} → #${ids.feature}` }).waitFor();
@@ -202,6 +226,24 @@ describe('metrics web UI: trends by commit, compare, new code', { skip }, () => 
     }
     assert.deepEqual(widths, { compare: 390, trend: 390, 'new code': 390 });
     await phone.close();
+    assert.deepEqual(errors, []);
+  });
+
+  test("the new-code base list offers a history run's per-commit runs, newest commit first", async () => {
+    const hist = await analyze({ history: { commits: 2 } });
+    await page.goto(`${service.base}/analyses/${hist}`);
+    const select = page.getByLabel('Since run');
+    await select.locator('option', { hasText: '(history run' }).first().waitFor({ state: 'attached' });
+    const labels = (await select.locator('option').allTextContents()).slice(1);
+    const perCommit = labels.filter((l) => l.includes(`(history run #${hist})`));
+    // c1 and c2 measured by the history run (its own commit, c3, is the current run).
+    assert.equal(perCommit.length, 2, labels.join('\n'));
+    assert.match(perCommit[0] ?? '', / · main · [0-9a-f]{8} · 2024-02-01 /);
+    assert.match(perCommit[1] ?? '', / · main · [0-9a-f]{8} · 2024-01-01 /);
+    assert.ok(
+      labels.some((l) => l.startsWith(`#${ids.main} · `)),
+      'the plain runs stay',
+    );
     assert.deepEqual(errors, []);
   });
 });

@@ -2,7 +2,7 @@
 // coupled pairs, and the code-age buckets (which must agree with the service's distribution).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AGE_BUCKETS as SERVICE_BUCKETS } from '../../src/insights/code-age.js';
+import { AGE_BUCKETS as SERVICE_BUCKETS } from '../../src/pipeline/insights/code-age.js';
 import type { CouplingPair } from '../../web/src/api/types.js';
 import { couplingChord } from '../../web/src/lib/chord-layout.js';
 import { AGE_BUCKETS, ageBucket } from '../../web/src/lib/code-age.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { artifactPath, launchChromium, needChromium, needTool, watchCsp } from '@app/kit/testing';
 import type { Browser, Page } from 'playwright-core';
-import { heatColour } from '../../src/reports/colour.js';
+import { heatColour } from '../../src/shared-types/colour.js';
 import {
   ALL,
   attrs,

@@ -126,11 +126,26 @@ describe('metrics web UI', { skip }, () => {
       'shop/api/forms.py',
       'shop/api/views.py',
     ]);
+    // Sort and search are in the URL: a reload (or a shared link) shows the same view (issue 29).
+    const url = new URL(page.url());
+    assert.deepEqual(
+      [url.searchParams.get('sort'), url.searchParams.get('order'), url.searchParams.get('q')],
+      ['loc', 'asc', 'api/'],
+    );
+    await page.reload();
+    await rows.first().waitFor();
+    assert.equal(await page.getByLabel('Search files by path').inputValue(), 'api/');
+    assert.equal(await page.locator('th', { has: lines }).getAttribute('aria-sort'), 'ascending');
+    assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))), [
+      'shop/api/forms.py',
+      'shop/api/views.py',
+    ]);
     await page.getByLabel('Search files by path').fill('');
+    assert.equal(new URL(page.url()).searchParams.get('q'), null);
 
     await page.getByRole('button', { name: HOT_FILE }).click();
     await page.waitForURL(/file=shop%2Fengine%2Fpricing\.py/);
-    const fns = page.getByRole('table', { name: `Functions of ${HOT_FILE}` });
+    const fns = page.getByRole('table', { name: `Functions of ${HOT_FILE}`, exact: true });
     await fns.waitFor();
     const cells = await fns
       .locator('tbody tr')
@@ -147,7 +162,8 @@ describe('metrics web UI', { skip }, () => {
     );
     await page.screenshot({ path: artifactPath('metrics-drilldown.png'), fullPage: true });
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL(/\/analyses\/1$/);
+    // The panel's file goes from the URL; the table's sort stays.
+    await page.waitForURL(/\/analyses\/1\?sort=loc&order=asc$/);
   });
 
   test('downloads: a CSV and the ZIP', async () => {
@@ -168,6 +184,19 @@ describe('metrics web UI', { skip }, () => {
     for (const name of ['file.csv', 'class.csv', 'function.csv', 'summary.csv', 'summary.json']) {
       assert.ok(bytes.includes(Buffer.from(name)), `the ZIP holds ${name}`);
     }
+  });
+
+  test('Insights of a single run: the trend says it has one point and how to get more', async () => {
+    await page.goto(`${base}/analyses/1/insights`);
+    const note = page.getByRole('note');
+    await note.waitFor();
+    assert.match(
+      (await note.textContent()) ?? '',
+      /There is one point so far: this repository has one analysed commit\..*history run/,
+    );
+    assert.equal(await page.locator('.small-multiples').count(), 0, 'no charts of a single dot');
+    await page.goto(`${base}/analyses/1/insights/bogus`);
+    await page.getByRole('alert').filter({ hasText: 'There is no Insights view named bogus' }).waitFor();
   });
 
   test('Insights: trend over two runs, heatmap, scatter with hover labels', async () => {
@@ -274,9 +303,11 @@ describe('metrics web UI', { skip }, () => {
     assert.match(doc.text[3] ?? '', /Where to act: history insights/);
     assert.match(doc.text[0] ?? '', /Code metrics report: acme\/shop/);
     assert.match(doc.text[0] ?? '', /Files\s+8/);
-    assert.match(doc.text[1] ?? '', /Hotspots: complexity against revisions/);
-    assert.match(doc.text[2] ?? '', /Worst files\s+File.*shop\/engine\/pricing\.py\s+58\s+37/);
-    assert.match(doc.text[2] ?? '', /price\s+shop\/engine\/pricing\.py\s+3\s+37\s+E/);
+    // Issue 29: the worst files follow the grade on page 1; functions and charts flow after them.
+    assert.match(doc.text[0] ?? '', /Worst files\s+Files with.*shop\/engine\/pricing\.py\s+58\s+37/);
+    const tail = doc.text.slice(0, 3).join(' ');
+    assert.match(tail, /Hotspots: complexity against revisions/);
+    assert.match(tail, /price\s+shop\/engine\/pricing\.py\s+3\s+37\s+E/);
 
     const [card] = await Promise.all([
       page.waitForEvent('download'),
@@ -329,8 +360,8 @@ describe('metrics web UI', { skip }, () => {
     await runs.nth(2).waitFor();
     const rows = await runs.evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
     assert.equal(rows.length, 3);
-    assert.match(rows[0] ?? '', /^3acme\/missingv9\.9failed/);
-    assert.match(rows[2] ?? '', /^1acme\/shopmaindone8/);
+    assert.match(rows[0] ?? '', /^3acme\/missing all runs of acme\/missingv9\.9failed/);
+    assert.match(rows[2] ?? '', /^1acme\/shop all runs of acme\/shopmaindone8/);
   });
 
   test('deep links load the UI; API and asset misses stay 404', async () => {

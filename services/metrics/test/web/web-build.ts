@@ -18,7 +18,7 @@ function newest(path: string): number {
 
 /**
  * Builds the web UI when dist/ is missing or older than anything it is built from (its sources and the
- * server modules it bundles), so browser tests on a fresh clone see the current UI.
+ * service's shared-types it bundles), so browser tests on a fresh clone see the current UI.
  */
 export function ensureWebBuild(): void {
   const sources = [
@@ -26,10 +26,7 @@ export function ensureWebBuild(): void {
     join(webDir, 'index.html'),
     join(webDir, 'vite.config.ts'),
     join(webDir, 'package.json'),
-    join(root, 'services/metrics/src/reports'),
-    join(root, 'services/metrics/src/repo/validate.ts'),
-    join(root, 'services/metrics/src/trends/trend-types.ts'),
-    join(root, 'services/metrics/src/compare/compare-types.ts'),
+    join(root, 'services/metrics/src/shared-types'),
   ];
   const built = existsSync(WEB_INDEX) ? statSync(WEB_INDEX).mtimeMs : 0;
   if (built > 0 && built >= Math.max(...sources.map(newest))) return;

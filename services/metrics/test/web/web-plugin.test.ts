@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Fastify from 'fastify';
-import { webPlugin } from '../../src/web/web-plugin.js';
+import { webPlugin } from '../../src/platform/web/web-plugin.js';
 
 describe('web plugin', () => {
   const dirs: string[] = [];

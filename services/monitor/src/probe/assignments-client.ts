@@ -1,5 +1,5 @@
 import { type Logger, WakeableSleep } from '@app/kit';
-import type { ProbeAssignmentEvent, ProbeAssignmentsResponse } from '../locations/location-shapes.js';
+import type { ProbeAssignmentEvent, ProbeAssignmentsResponse } from '../shared-types/probe-protocol.js';
 import { type CentralClient, CentralError } from './central-client.js';
 import type { ProbeScheduler } from './probe-scheduler.js';
 import { readSse } from './sse-reader.js';

@@ -5,7 +5,7 @@ import type {
   ProbeHeartbeatResponse,
   ProbeResultsBatch,
   ProbeResultsResponse,
-} from '../locations/location-shapes.js';
+} from '../shared-types/probe-protocol.js';
 
 /** How long one call to the central instance may take before it counts as failed. */
 const CALL_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 import type { Logger } from '@app/kit';
-import type { ProbeHeartbeat } from '../locations/location-shapes.js';
+import type { ProbeHeartbeat } from '../shared-types/probe-protocol.js';
 import type { CentralClient } from './central-client.js';
 
 /**

@@ -1,4 +1,5 @@
 import { ConfigError, createLogger, StartupError } from '@app/kit';
+import { limitHeapGrowth } from '../heap-growth.js';
 import { startProbe } from './probe.js';
 import { readProbeConfig } from './probe-config.js';
 
@@ -13,6 +14,7 @@ const STOP_DEADLINE_MS = 10_000;
 const SEND_BUDGET_MS = 6_000;
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config: ReturnType<typeof readProbeConfig>;
   try {
     config = readProbeConfig();

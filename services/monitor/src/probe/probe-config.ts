@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { ConfigError, int, loadConfig, oneOf, str, url } from '@app/kit';
-import { PROBE_TOKEN_PREFIX } from '../locations/location-shapes.js';
+import { PROBE_TOKEN_PREFIX } from '../shared-types/probe-protocol.js';
 
 /** The probe's whole configuration, read once from the environment (see docs/locations.md). */
 export interface ProbeConfig {
@@ -13,6 +13,9 @@ export interface ProbeConfig {
   batchMs: number;
   concurrency: number;
   logLevel: string;
+  /** Browser checks (issue 32): at once, and Debian's Chromium (none there: the type is unsupported). */
+  browserConcurrency: number;
+  chromiumPath: string;
 }
 
 const schema = {
@@ -22,6 +25,8 @@ const schema = {
   PROBE_SPOOL_MAX_MB: int({ default: 64, min: 1, max: 1_000_000 }),
   PROBE_BATCH_MS: int({ default: 1000, min: 10, max: 600_000 }),
   PROBE_CONCURRENCY: int({ default: 200, min: 1, max: 10_000 }),
+  BROWSER_CONCURRENCY: int({ default: 2, min: 1, max: 64 }),
+  CHROMIUM_PATH: str({ default: '/usr/bin/chromium' }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 };
 
@@ -60,5 +65,7 @@ export function readProbeConfig(env: Record<string, string | undefined> = proces
     batchMs: c.PROBE_BATCH_MS,
     concurrency: c.PROBE_CONCURRENCY,
     logLevel: c.LOG_LEVEL,
+    browserConcurrency: c.BROWSER_CONCURRENCY,
+    chromiumPath: c.CHROMIUM_PATH,
   };
 }

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { closeHttpAgents } from '../checks/index.js';
-import type { ProbeAssignment, ProbeResult } from '../locations/location-shapes.js';
+import { closeHttpAgents } from '../engine/checks/index.js';
+import type { ProbeAssignment, ProbeResult } from '../shared-types/probe-protocol.js';
 import { ProbeScheduler } from './probe-scheduler.js';
 
 /*

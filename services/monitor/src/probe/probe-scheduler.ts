@@ -1,10 +1,10 @@
 import { setMaxListeners } from 'node:events';
-import { type CheckOutcome, type CheckTarget, runCheck } from '../checks/index.js';
-import type { ProbeAssignment, ProbeResult } from '../locations/location-shapes.js';
-import { DueTimer } from '../scheduler/due-timer.js';
-import { ReadyQueue } from '../scheduler/ready-queue.js';
-import { initialDueTimes } from '../scheduler/spread.js';
-import { applyResult, type MonitorState } from '../scheduler/transition.js';
+import { type CheckOutcome, type CheckTarget, runCheck } from '../engine/checks/index.js';
+import { DueTimer } from '../engine/scheduler/due-timer.js';
+import { ReadyQueue } from '../engine/scheduler/ready-queue.js';
+import { initialDueTimes } from '../engine/scheduler/spread.js';
+import { applyResult, type MonitorState } from '../engine/scheduler/transition.js';
+import type { ProbeAssignment, ProbeResult } from '../shared-types/probe-protocol.js';
 
 /** One assigned monitor as the probe schedules it. */
 interface ProbeSlot {
@@ -38,6 +38,8 @@ export interface ProbeSchedulerOptions {
   /** Checks connect from this address (PROBE_SOURCE_ADDRESS). */
   localAddress?: string;
   onResult(result: ProbeResult): void;
+  /** Check types this probe cannot run (browser without Chromium): such assignments are ignored. */
+  unsupportedTypes?: readonly string[];
 }
 
 /**
@@ -91,7 +93,7 @@ export class ProbeScheduler {
     const fresh: ProbeSlot[] = [];
     for (const a of monitors) {
       listed.add(a.id);
-      if (a.paused) {
+      if (a.paused || this.opts.unsupportedTypes?.includes(String(a.target.monitor_type))) {
         this.remove(a.id);
         continue;
       }

@@ -1,13 +1,18 @@
 import { createServer } from 'node:net';
 import type { Logger } from '@app/kit';
 import { StartupError } from '@app/kit';
-import { closeHttpAgents } from '../checks/index.js';
+import {
+  browserPool,
+  closeBrowserChecks,
+  closeHttpAgents,
+  configureBrowserChecks,
+} from '../engine/checks/index.js';
+import { SERVICE_VERSION } from '../service-root.js';
 import { AssignmentsClient } from './assignments-client.js';
 import { CentralClient } from './central-client.js';
 import { Heartbeat } from './heartbeat.js';
 import type { ProbeConfig } from './probe-config.js';
 import { ProbeScheduler } from './probe-scheduler.js';
-import { PROBE_VERSION } from './probe-version.js';
 import { ResultSender } from './result-sender.js';
 import { Spool } from './spool.js';
 
@@ -32,19 +37,27 @@ export async function startProbe(config: ProbeConfig, log: Logger): Promise<Runn
       `PROBE_SPOOL_FILE ${config.spoolFile} cannot be used: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  // Browser checks share one Chromium here too; without it the probe reports the type unsupported
+  // and the central instance assigns it none (the scheduler skips any that come anyway).
+  configureBrowserChecks({ concurrency: config.browserConcurrency, executablePath: config.chromiumPath });
+  const unsupported = browserPool().available() ? [] : ['browser'];
+  if (unsupported.length > 0)
+    log.warn({ chromium: config.chromiumPath }, 'probe: no Chromium, browser checks unsupported');
   const central = new CentralClient(config.serverUrl, config.token);
   const sender = new ResultSender(central, spool, config.batchMs, log);
   const scheduler = new ProbeScheduler({
     concurrency: config.concurrency,
     localAddress: config.sourceAddress,
     onResult: (r) => sender.add(r),
+    unsupportedTypes: unsupported,
   });
   const heartbeat = new Heartbeat(
     central,
     () => ({
-      version: PROBE_VERSION,
+      version: SERVICE_VERSION,
       spooled: spool.spooledResults + sender.buffered,
       dropped: spool.dropped,
+      unsupported_types: unsupported,
     }),
     log,
   );
@@ -61,7 +74,7 @@ export async function startProbe(config: ProbeConfig, log: Logger): Promise<Runn
       server: config.serverUrl,
       source_address: config.sourceAddress ?? null,
       spool: config.spoolFile,
-      version: PROBE_VERSION,
+      version: SERVICE_VERSION,
     },
     'probe started',
   );
@@ -73,6 +86,7 @@ export async function startProbe(config: ProbeConfig, log: Logger): Promise<Runn
       await sender.stop(untilMs);
       await spool.close();
       await closeHttpAgents();
+      await closeBrowserChecks();
       log.info(
         {
           checks: scheduler.checks,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, WakeableSleep } from '@app/kit';
-import type { ProbeResult } from '../locations/location-shapes.js';
+import type { ProbeResult } from '../shared-types/probe-protocol.js';
 import { type CentralClient, CentralError } from './central-client.js';
 import type { Spool } from './spool.js';
 

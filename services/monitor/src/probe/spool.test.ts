@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
 import { createLogger } from '@app/kit';
-import type { ProbeResult } from '../locations/location-shapes.js';
+import type { ProbeResult } from '../shared-types/probe-protocol.js';
 import { Spool } from './spool.js';
 
 const log = createLogger({ name: 'spool-test', level: 'silent' });

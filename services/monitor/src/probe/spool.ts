@@ -1,7 +1,7 @@
 import { type FileHandle, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '@app/kit';
-import type { ProbeResult } from '../locations/location-shapes.js';
+import type { ProbeResult } from '../shared-types/probe-protocol.js';
 
 /** A batch of results waiting for the central instance's acknowledgement. */
 export interface SpooledBatch {

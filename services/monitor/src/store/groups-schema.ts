@@ -11,6 +11,8 @@ export interface MonitorGroupsTable {
   sort_order: number;
   created_at: number;
   updated_at: number;
+  config_key: string | null;
+  managed: Generated<number>;
 }
 
 /** A tag: a unique name and a colour (`#rrggbb`). */
@@ -19,6 +21,8 @@ export interface TagsTable {
   name: string;
   color: string;
   created_at: number;
+  config_key: string | null;
+  managed: Generated<number>;
 }
 
 /** A tag on a monitor, with its optional value (`env` → `prod`). */

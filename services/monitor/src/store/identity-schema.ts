@@ -120,6 +120,8 @@ export interface StreamTicketsTable {
   ticket_hash: string;
   user_id: number;
   api_key_id: number | null;
+  /** The session the ticket was issued in; null for an API key's (migration 064). */
+  session_id: string | null;
   expires_at: number;
 }
 

@@ -22,6 +22,8 @@ export interface LocationsTable {
   skew_ms: number | null;
   /** How often the probe sends its heartbeat; offline after 3 × this (at least 30 s) of silence. */
   heartbeat_seconds: number;
+  /** Check types the probe cannot run, JSON list from its heartbeat (migration 081); null: none. */
+  unsupported_types?: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -26,12 +26,23 @@ import type {
   ProbeBatchesTable,
   ProbeInboxTable,
 } from './locations-schema.js';
+import type * as OnCall from './on-call-schema.js';
+import type { ReportSchedulesTable, ReportSendsTable, ShareLinksTable } from './reports-schema.js';
+import type {
+  IncidentUpdatesTable,
+  StatusPageMonitorsTable,
+  StatusPageSectionsTable,
+  StatusPagesTable,
+  StatusSubscribersTable,
+} from './status-pages-schema.js';
 
 export * from './conditions-schema.js';
 export * from './escalation-schema.js';
 export * from './groups-schema.js';
 export * from './identity-schema.js';
 export * from './locations-schema.js';
+export * from './reports-schema.js';
+export * from './status-pages-schema.js';
 
 /** Times are epoch milliseconds; flags are 0/1. See @app/kit columnTypes. */
 export interface MonitorDB {
@@ -77,6 +88,14 @@ export interface MonitorDB {
   monitor_locations: MonitorLocationsTable;
   probe_batches: ProbeBatchesTable;
   probe_inbox: ProbeInboxTable;
+  report_schedules: ReportSchedulesTable;
+  report_sends: ReportSendsTable;
+  share_links: ShareLinksTable;
+  oncall_schedules: OnCall.OncallSchedulesTable;
+  oncall_overrides: OnCall.OncallOverridesTable;
+  contact_verifications: OnCall.ContactVerificationsTable;
+  ack_links: OnCall.AckLinksTable;
+  quiet_hours: OnCall.QuietHoursTable;
 }
 
 /** `degraded`: up but slower than the monitor's `degraded_response_ms` (issue 14). */
@@ -141,6 +160,11 @@ export interface MonitorsTable {
   /** 1: an smtp:// monitor issues STARTTLS after EHLO. */
   starttls: Generated<number>;
   expected_close_code: Generated<number | null>;
+  /** Journeys (issue 32, migration 080): steps as JSON, a browser script, viewport, blocklist as JSON. */
+  steps: Generated<string | null>;
+  script: Generated<string | null>;
+  viewport: Generated<string | null>;
+  blocklist: Generated<string | null>;
   /** Issue 14: the monitor's group, and the escalation policy its incidents follow (else its group's). */
   group_id: Generated<number | null>;
   escalation_policy_id: Generated<number | null>;
@@ -155,6 +179,12 @@ export interface MonitorsTable {
   location_ids: Generated<string | null>;
   /** Locations that must see a failure for the monitor to be down; null: a majority of the online ones. */
   quorum: Generated<number | null>;
+  /** The monitor's SLA target in percent (migration 100); null: the `sla_target_percent` setting. */
+  sla_target_percent: Generated<number | null>;
+  /** The key of the config file entry it was applied from (migration 070, docs/config-as-code.md). */
+  config_key: string | null;
+  /** 1: created or last written by a config apply; only such objects are pruned. */
+  managed: Generated<number>;
 }
 
 /** One row per check, kept small: status is 1 (up) or 0 (down). */
@@ -169,6 +199,8 @@ export interface CheckResultsTable {
   tls_days_left: number | null;
   /** Where the check ran (migration 063); null: `local`. */
   location_id?: string | null;
+  /** What a multistep or browser check recorded, as JSON (migration 080; CheckDetails); null: nothing. */
+  details?: string | null;
 }
 
 /** Which engine instance schedules the monitors of a shard (monitor id % shard count), until when. */
@@ -195,9 +227,18 @@ export interface NotificationChannelsTable {
   updated_at: number;
   /** 1: a monitor created without channel_ids gets this channel (migration 062). */
   default_for_new_monitors: Generated<number>;
+  config_key: string | null;
+  managed: Generated<number>;
+  /** A personal contact method's owner (migration 091); null for a team channel. */
+  owner_user_id: Generated<number | null>;
+  /** When a personal contact method's code came back; null until then. */
+  verified_at: Generated<number | null>;
+  /** At most this many messages a minute, the rest summarised (migration 093); null: no limit. */
+  flood_limit: Generated<number | null>;
 }
 
-export type OutboxStatus = 'pending' | 'delivered' | 'failed';
+/** `summarised`: held by the channel's flood guard and counted in a summary message instead. */
+export type OutboxStatus = 'pending' | 'delivered' | 'failed' | 'summarised';
 
 /** A notification waiting for, or done with, delivery; claimed by lease (lease_owner, lease_until). */
 export interface NotificationOutboxTable {
@@ -303,64 +344,15 @@ export interface CheckRollupsTable {
   latency_avg: number | null;
   /** Nearest-rank 95th percentile of the bucket's response times. */
   latency_p95: number | null;
+  /** Up checks slower than the monitor's `degraded_response_ms` (migration 100). */
+  degraded_checks?: Generated<number>;
+  /** Nearest-rank 50th and 99th percentiles (migration 100; null in buckets rolled up before). */
+  latency_p50?: number | null;
+  latency_p99?: number | null;
 }
 
 export interface JobStateTable {
   name: string;
   /** Everything before this time (epoch ms) is done. */
   done_until: number;
-}
-
-export interface StatusPagesTable {
-  id: Generated<number>;
-  /** `[a-z0-9-]{1,64}`, unique: the page is served at /status/{slug}. */
-  slug: string;
-  title: string;
-  description: string | null;
-  footer: string | null;
-  /** 30, 60, 90 or 365. */
-  uptime_days: number;
-  is_public: number;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface StatusPageSectionsTable {
-  id: Generated<number>;
-  page_id: number;
-  position: number;
-  name: string;
-}
-
-/** A monitor shown in a section; page_id is denormalised so "which pages show monitor M" is one lookup. */
-export interface StatusPageMonitorsTable {
-  section_id: number;
-  page_id: number;
-  monitor_id: number;
-  position: number;
-}
-
-export type IncidentUpdateStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
-
-/** One entry of an incident's public timeline. */
-export interface IncidentUpdatesTable {
-  id: Generated<number>;
-  incident_id: number;
-  status: IncidentUpdateStatus;
-  message: string;
-  author_id: number | null;
-  author_name: string | null;
-  created_at: number;
-}
-
-/** An e-mail subscriber of a status page; confirmed_at null = waiting for the opt-in click. */
-export interface StatusSubscribersTable {
-  id: Generated<number>;
-  page_id: number;
-  email: string;
-  /** SHA-256 (hex) of the pending confirmation token; null once confirmed. */
-  confirm_token_hash: string | null;
-  confirm_expires_at: number | null;
-  confirmed_at: number | null;
-  created_at: number;
 }

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { certificateFace, responseTimeFace, statusFace, uptimeFace } from '../../src/badges/badge-faces.js';
-import { escapeLabel } from '../../src/prometheus/monitor-series.js';
+import {
+  certificateFace,
+  responseTimeFace,
+  statusFace,
+  uptimeFace,
+} from '../../src/public-face/badges/badge-faces.js';
+import { escapeLabel } from '../../src/public-face/prometheus/monitor-series.js';
 
 describe('badge faces', () => {
   test('status colours', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { BADGE_COLOURS } from '../../src/badges/badge-render.js';
+import { BADGE_COLOURS } from '../../src/public-face/badges/badge-render.js';
 import { type Harness, startHarness, waitFor } from '../engine/harness.js';
 import { closedPort, type HttpTarget, makeCert, startHttpTarget } from '../peers/index.js';
 import { parseBadge } from './badge-svg.js';

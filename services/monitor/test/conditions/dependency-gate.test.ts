@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { describe, test } from 'node:test';
-import { closesCycle, type ParentState, parentVerdict } from '../../src/dependencies/dependency-gate.js';
-import { judge } from '../../src/scheduler/judge.js';
-import { type Slot, slotFromRow } from '../../src/scheduler/slot.js';
+import {
+  closesCycle,
+  type ParentState,
+  parentVerdict,
+} from '../../src/engine/dependencies/dependency-gate.js';
+import { judge } from '../../src/engine/scheduler/judge.js';
+import { type Slot, slotFromRow } from '../../src/engine/scheduler/slot.js';
 import type { MonitorRow } from '../../src/store/repos/monitors-repo.js';
 
 const state = (s: Partial<ParentState>): ParentState => ({
@@ -78,6 +82,8 @@ describe('judge with conditions', () => {
         degraded_response_ms: null,
         invert: 0,
         recovery_count: 1,
+        steps: null,
+        blocklist: null,
         ...over,
       } as MonitorRow,
       64,

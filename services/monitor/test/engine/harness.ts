@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestDatabaseTarget } from '@app/kit/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { readConfig } from '../../src/config.js';
-import type { EngineOptions } from '../../src/scheduler/check-engine.js';
+import type { EngineOptions } from '../../src/engine/scheduler/check-engine.js';
 import { createServer, type RunningServer } from '../../src/server.js';
 
 export const ADMIN = { username: 'engine-admin', password: 'engine-password-1' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import type { BusEvent } from '../../src/events/event-bus.js';
+import type { BusEvent } from '../../src/platform/events/event-bus.js';
 import { type Harness, resultsOf, startHarness, waitFor } from './harness.js';
 
 for (const t of await testDatabases()) {
@@ -99,6 +99,29 @@ for (const t of await testDatabases()) {
         ],
       );
       await waitFor('stored down', async () => ((await status(m.id)) === 'down' ? true : undefined));
+    });
+
+    test('a heartbeat monitor never pinged stays pending and silent; its first ping starts the clock', async () => {
+      const quick = { check_interval_seconds: 1, heartbeat_grace_seconds: 1, retry_count: 0 };
+      const never = await createHeartbeat({ ...quick, name: 'not installed yet' });
+      // A twin pinged once, on the same schedule: once it is down for silence, the never-pinged
+      // one has been through the same periods.
+      const twin = await createHeartbeat({ ...quick, name: 'twin' });
+      await fetch(`${base}/api/heartbeat/${twin.heartbeat_token}`);
+      await waitFor('twin down', async () => ((await status(twin.id)) === 'down' ? true : undefined));
+      await waitFor('twin judged twice', async () =>
+        (await resultsOf(h, twin.id)).filter((r) => r.status === 'down').length >= 2 ? true : undefined,
+      );
+      assert.equal(await status(never.id), 'pending');
+      assert.deepEqual(await resultsOf(h, never.id), []);
+      const incidents = (await h.call('GET', `/api/incidents?monitor_id=${never.id}`)).json() as unknown[];
+      assert.deepEqual(incidents, []);
+      // From its first ping on it is judged like any other.
+      await fetch(`${base}/api/heartbeat/${never.heartbeat_token}`);
+      assert.equal(await status(never.id), 'up');
+      await waitFor('silent after its first ping', async () =>
+        (await status(never.id)) === 'down' ? true : undefined,
+      );
     });
 
     test('pings to a paused monitor are acknowledged but not recorded', async () => {

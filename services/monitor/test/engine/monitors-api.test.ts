@@ -206,6 +206,44 @@ for (const t of await testDatabases()) {
       assert.equal((badPatch.json() as { errors: { path: string }[] }).errors[0]!.path, 'timeout_seconds');
     });
 
+    test('an invalid body hears of every problem at once, in words, and nothing is written', async () => {
+      const before = (await h.call('GET', '/api/monitors')).json().length;
+      for (const [method, url] of [
+        ['POST', '/api/monitors'],
+        ['PUT', `/api/monitors/${(await h.call('GET', '/api/monitors')).json()[0].id}`],
+      ] as const) {
+        const res = await h.call(method, url, {
+          name: '',
+          url: 'not a url',
+          check_interval_seconds: 0,
+          expected_status_codes: 'abc',
+        });
+        assert.equal(res.statusCode, 422, res.body);
+        const body = res.json() as {
+          code: string;
+          detail: string;
+          errors: { path: string; message: string }[];
+        };
+        assert.equal(body.code, 'validation_failed');
+        // The schema's problems (name, interval) and the rules' (url, codes) in one answer.
+        assert.deepEqual(
+          body.errors.map((e) => [e.path, e.message]).sort(),
+          [
+            ['check_interval_seconds', 'must be at least 1'],
+            [
+              'expected_status_codes',
+              'item 1 "abc" is not valid: expected a code (200), a class (2xx), a range (200-299) or a negation (!503, !5xx)',
+            ],
+            ['name', 'must not be empty'],
+            ['url', 'must be an absolute http:// or https:// URL'],
+          ],
+          `${method}`,
+        );
+        assert.match(body.detail, /^The request body is invalid: .*name must not be empty/);
+      }
+      assert.equal((await h.call('GET', '/api/monitors')).json().length, before);
+    });
+
     test('credentials: none is 401, a viewer cannot write and sees no secrets', async () => {
       const anon = await h.server.app.inject({ method: 'GET', url: '/api/monitors' });
       assert.equal(anon.statusCode, 401);

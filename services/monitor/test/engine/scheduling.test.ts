@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import type { BusEvent } from '../../src/events/event-bus.js';
+import type { BusEvent } from '../../src/platform/events/event-bus.js';
 import { type HttpTarget, startHttpTarget } from '../peers/http-target.js';
 import { type Harness, resultsOf, startHarness, waitFor } from './harness.js';
 

@@ -13,6 +13,8 @@ export interface SseClient {
   headers: IncomingMessage['headers'];
   events: SseMessage[];
   comments: string[];
+  /** Resolves when the server ends the response (or the connection closes). */
+  ended: Promise<void>;
   /** Resolves once `n` events have arrived. */
   waitForEvents(n: number, ms?: number): Promise<SseMessage[]>;
   close(): void;
@@ -49,7 +51,12 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
         for (const w of waiters.splice(0)) w();
       });
       res.on('error', () => {});
+      const ended = new Promise<void>((done) => {
+        res.on('end', done);
+        res.on('close', done);
+      });
       resolve({
+        ended,
         status: res.statusCode ?? 0,
         headers: res.headers,
         events,

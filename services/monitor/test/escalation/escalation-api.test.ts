@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { sendDueEscalations } from '../../src/escalation/escalation-tick.js';
+import { sendDueEscalations } from '../../src/alerting/escalation/escalation-tick.js';
 import { type EscalationServer, startEscalationServer } from './escalation-server.js';
 
 for (const target of await testDatabases()) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { sendDueEscalations } from '../../src/escalation/escalation-tick.js';
+import { sendDueEscalations } from '../../src/alerting/escalation/escalation-tick.js';
 import { waitFor } from '../engine/harness.js';
 import { HttpReceiver } from '../peers-providers/http-receiver.js';
 import { type EscalationServer, flippableTarget, startEscalationServer } from './escalation-server.js';
@@ -11,6 +11,7 @@ type Body = {
   incident: { id: number; status: string } | null;
   monitor: { id: number; name: string };
   message?: { title: string; text: string };
+  escalation?: { step: number; steps: number; after_minutes: number };
 };
 const bodies = (rx: HttpReceiver) => rx.requests.map((r) => JSON.parse(r.body) as Body);
 const ofIncident = (rx: HttpReceiver, id: number, event?: string) =>
@@ -109,6 +110,9 @@ for (const target of await testDatabases()) {
       assert.equal(step1.length, 1, 'step 1 went out once, to its channel');
       assert.equal(step1[0]!.event, 'monitor.escalated');
       assert.equal(step1[0]!.message, undefined, 'no template: the payload as before');
+      // The webhook body says which step, as docs/escalation.md documents.
+      assert.deepEqual(step1[0]!.escalation, { step: 1, steps: 2, after_minutes: 0.01 });
+      assert.deepEqual(step2.escalation, { step: 2, steps: 2, after_minutes: 0.03 });
       assert.equal(step2.event, 'monitor.escalated');
       assert.equal(step2.monitor.name, 'checkout');
       assert.equal(step2.message!.title, 'PAGE 2/2: checkout');
@@ -132,6 +136,7 @@ for (const target of await testDatabases()) {
       assert.equal(up.message!.title, 'OK checkout');
       assert.match(up.message!.text, /^Back after \d+s & fine\.$/, 'webhooks get values unescaped');
       assert.equal(ofIncident(first, incident.id, 'monitor.up')[0]!.message, undefined);
+      assert.equal(up.escalation, undefined, 'only an escalation carries the step');
       for (const rx of [own, first, second])
         assert.equal(ofIncident(rx, incident.id, 'monitor.up').length, 1);
       assert.equal((await s.call('POST', `/api/monitors/${id}/pause`)).statusCode, 200);

@@ -75,6 +75,12 @@ describe('dashboard: template editor with preview, escalation policies, incident
     const editor = page.getByRole('region', { name: 'Message templates' });
     await editor.getByLabel('Event').selectOption('escalation');
     await editor.locator('[data-field="template-kind"]').getByText('Built-in message').waitFor();
+    // The down event's built-in message says "Built-in message" too: wait until the escalation
+    // event's own text has loaded, or it lands after the fill below and overwrites it.
+    // (a string, evaluated in the page: the test's own types have no DOM)
+    await page.waitForFunction(
+      "[...document.querySelectorAll('input')].some((i) => i.value.startsWith('[ESCALATED]'))",
+    );
     await editor.getByLabel('Title').fill('PAGE {{escalation.step}}: {{monitor.nmae}}');
     await editor.getByLabel('Body').fill('{{monitor.name}} is still down after {{incident.duration}}.');
     await editor.getByRole('button', { name: 'Preview' }).click();

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { effectivePolicyId } from '../../src/escalation/policy-resolution.js';
-import { plannedEscalation } from '../../src/escalation/policy-schedule.js';
-import { formatMessage } from '../../src/notify/format.js';
-import { pagerDutyDedupKey } from '../../src/notify/providers/pagerduty.js';
-import type { NotificationPayload } from '../../src/notify/types.js';
-import { DEFAULT_TEMPLATES } from '../../src/templates/default-templates.js';
-import { renderTemplate } from '../../src/templates/render-template.js';
-import { samplePayload } from '../../src/templates/sample-payload.js';
-import { TEMPLATE_EVENT_NAMES } from '../../src/templates/template-events.js';
-import { templateView } from '../../src/templates/template-variables.js';
-import { templateProblems } from '../../src/templates/validate-template.js';
+import { effectivePolicyId } from '../../src/alerting/escalation/policy-resolution.js';
+import { plannedEscalation } from '../../src/alerting/escalation/policy-schedule.js';
+import { formatMessage } from '../../src/alerting/notify/format.js';
+import { pagerDutyDedupKey } from '../../src/alerting/notify/providers/pagerduty.js';
+import type { NotificationPayload } from '../../src/alerting/notify/types.js';
+import { DEFAULT_TEMPLATES } from '../../src/alerting/templates/default-templates.js';
+import { renderTemplate } from '../../src/alerting/templates/render-template.js';
+import { samplePayload } from '../../src/alerting/templates/sample-payload.js';
+import { TEMPLATE_EVENT_NAMES } from '../../src/alerting/templates/template-events.js';
+import { templateView } from '../../src/alerting/templates/template-variables.js';
+import { templateProblems } from '../../src/alerting/templates/validate-template.js';
 
 describe('default templates', () => {
   // Variants: with and without a link, a monitor without URL, a check without error, 1 day left.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { openSecrets } from '../../src/monitors/monitor-secrets.js';
+import { openSecrets } from '../../src/engine/monitors/monitor-secrets.js';
 import { type Harness, startHarness } from '../engine/harness.js';
 
 const quiet = { url: 'http://127.0.0.1:9/', check_interval_seconds: 3600 };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { matchesTag, parseTagFilter, rollUp, rollUpAll, subtreeOf } from '../../src/groups/group-shapes.js';
+import { rollUp, rollUpAll, subtreeOf } from '../../src/shared-types/group-rollup.js';
+import { matchesTag, parseTagFilter } from '../../src/shared-types/tag-filter.js';
 
 test('roll-up: worst checked status wins; all paused is paused; maintenance or paused is maintenance; empty is null', () => {
   assert.equal(rollUp([]), null);

@@ -88,6 +88,22 @@ for (const target of await testDatabases()) {
       root = (await s.login()).access_token;
     });
 
+    test('a routine refresh writes no audit entry; the sign-in before it does', async () => {
+      await newUser('reno');
+      const pair = await s.login('reno', 'reno-password-1');
+      for (let i = 0, token = pair.refresh_token; i < 3; i++) {
+        const r = await refresh(token);
+        assert.equal(r.statusCode, 200, r.body);
+        token = r.json().refresh_token;
+      }
+      const log = async (action: string) =>
+        (await s.as(root, { method: 'GET', url: `/api/audit-log?action=${action}&limit=100` })).json() as {
+          actor_name: string | null;
+        }[];
+      assert.deepEqual(await log('auth.refresh'), []);
+      assert.ok((await log('auth.login')).some((e) => e.actor_name === 'reno'));
+    });
+
     test('refresh-token reuse ends the access tokens of the chain as well', async () => {
       await newUser('tess');
       const first = await s.login('tess', 'tess-password-1');

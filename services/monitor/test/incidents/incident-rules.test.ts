@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { applyIncidentRules, type ResultFact, tlsThreshold } from '../../src/incidents/incident-rules.js';
-import { sendDueReminders } from '../../src/incidents/reminders.js';
+import {
+  applyIncidentRules,
+  type ResultFact,
+  tlsThreshold,
+} from '../../src/alerting/incidents/incident-rules.js';
+import { sendDueReminders } from '../../src/alerting/incidents/reminders.js';
 import { monitorChannelsRepo } from '../../src/store/repos/monitor-channels-repo.js';
 import { type Harness, startHarness } from '../engine/harness.js';
 import { HttpReceiver } from '../peers-providers/http-receiver.js';
@@ -163,6 +167,48 @@ for (const target of await testDatabases()) {
           ['monitor.tls_expiring', 6],
         ],
       );
+    });
+
+    test('a certificate warning with no channel to go to is kept until a channel is attached', async () => {
+      const m = await h.call('POST', '/api/monitors', {
+        name: 'no channel yet',
+        monitor_type: 'heartbeat',
+        check_interval_seconds: 3600,
+      });
+      assert.equal(m.statusCode, 201, m.body);
+      const id = m.json().id as number;
+      const warn = (days: number) =>
+        apply([
+          fact({
+            monitor_id: id,
+            status: 'up',
+            prev_status: 'up',
+            new_status: 'up',
+            tls_days_left: days,
+            error: null,
+          }),
+        ]);
+      const warned = async () =>
+        (
+          await h.server.ctx.db
+            .selectFrom('monitors')
+            .select('tls_warned_threshold')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).tls_warned_threshold;
+      await warn(9);
+      assert.equal(await warned(), null, 'nothing was sent, so nothing counts as warned');
+      const hooks = await h.call('GET', '/api/channels');
+      await monitorChannelsRepo.set(h.server.ctx.db, id, [hooks.json()[0].id]);
+      const before = rx.requests.length;
+      await warn(8);
+      const [hook] = (await rx.waitFor(before + 1)).slice(before);
+      const body = JSON.parse(hook!.body);
+      assert.deepEqual(
+        [body.event, body.monitor.id, body.result.tls_days_left],
+        ['monitor.tls_expiring', id, 8],
+      );
+      assert.equal(await warned(), 14);
     });
 
     test('list filters and validation', async () => {

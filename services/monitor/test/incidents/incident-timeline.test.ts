@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { applyIncidentRules, type ResultFact } from '../../src/incidents/incident-rules.js';
+import { applyIncidentRules, type ResultFact } from '../../src/alerting/incidents/incident-rules.js';
 import { incidentsRepo } from '../../src/store/repos/incidents-repo.js';
 import { type OpsServer, roleTokens, startOn, type TestDb } from '../operations/ops-server.js';
 

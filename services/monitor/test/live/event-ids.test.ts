@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type BusEvent, EventBus } from '../../src/events/event-bus.js';
+import { type BusEvent, EventBus } from '../../src/platform/events/event-bus.js';
 
 describe('EventBus ids across instances (hybrid logical clock)', () => {
   test('a remote event moves the clock past its id; the backlog keeps id order', () => {

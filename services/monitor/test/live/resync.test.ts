@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { EventBus } from '../../src/events/event-bus.js';
+import { EventBus } from '../../src/platform/events/event-bus.js';
 import { type Harness, startHarness } from '../engine/harness.js';
 import { openSse } from '../engine/sse-client.js';
 

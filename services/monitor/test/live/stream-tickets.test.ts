@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { sha256 } from '../../src/auth/secrets.js';
+import { sha256 } from '../../src/identity/auth/secrets.js';
 import { type Harness, startHarness } from '../engine/harness.js';
 import { openSse } from '../engine/sse-client.js';
 

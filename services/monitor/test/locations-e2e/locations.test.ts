@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { LocationWithToken, MonitorLocationState } from '../../src/locations/location-shapes.js';
+import type { LocationWithToken, MonitorLocationState } from '../../src/shared-types/location-shapes.js';
 import type { SseClient } from '../engine/sse-client.js';
 import { Central, Probe, type SwitchableTarget, startTarget, until } from './rig.js';
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort, runService, type ServiceProcess } from '@app/kit/testing';
-import type { LocationView, LocationWithToken } from '../../src/locations/location-shapes.js';
+import type { LocationView, LocationWithToken } from '../../src/shared-types/location-shapes.js';
 import { ADMIN } from '../engine/harness.js';
 import { openSse, type SseClient } from '../engine/sse-client.js';
 

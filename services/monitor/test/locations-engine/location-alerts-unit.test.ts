@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatMessage } from '../../src/notify/format.js';
-import type { NotificationPayload } from '../../src/notify/types.js';
-import { DEFAULT_TEMPLATES } from '../../src/templates/default-templates.js';
-import { renderTemplate } from '../../src/templates/render-template.js';
-import { samplePayload } from '../../src/templates/sample-payload.js';
-import { templateView } from '../../src/templates/template-variables.js';
-import { templateProblems } from '../../src/templates/validate-template.js';
+import { formatMessage } from '../../src/alerting/notify/format.js';
+import type { NotificationPayload } from '../../src/alerting/notify/types.js';
+import { DEFAULT_TEMPLATES } from '../../src/alerting/templates/default-templates.js';
+import { renderTemplate } from '../../src/alerting/templates/render-template.js';
+import { samplePayload } from '../../src/alerting/templates/sample-payload.js';
+import { templateView } from '../../src/alerting/templates/template-variables.js';
+import { templateProblems } from '../../src/alerting/templates/validate-template.js';
 
 const down = samplePayload('down');
 const multi: NotificationPayload = {

@@ -279,6 +279,33 @@ for (const target of await testDatabases()) {
       );
     });
 
+    test('a time stored in the future does not hold later results after it', async () => {
+      await assignLocations(h, id, ['eu', 'us', 'asia']);
+      // A result stored in 2035 before probes' times were checked (issue 29).
+      const future = Date.parse('2035-11-27T02:29:29.355Z');
+      await vote(h, id, [{ loc: 'us', status: 'up', at: future }]);
+      assert.equal((await monitorRow(h, id)).last_checked_at, future);
+      const now = Date.now();
+      await vote(h, id, [
+        { loc: 'us', status: 'up', at: now },
+        { loc: 'us', status: 'up', at: now + 5 },
+      ]);
+      const stored = await h.server.ctx.db
+        .selectFrom('check_results')
+        .select('checked_at')
+        .where('monitor_id', '=', id)
+        .where('location_id', '=', 'us')
+        .where('checked_at', '>=', now)
+        .orderBy('checked_at')
+        .execute();
+      assert.deepEqual(
+        stored.map((r) => r.checked_at),
+        [now, now + 5, future],
+      );
+      assert.equal((await monitorRow(h, id)).last_checked_at, now + 5);
+      assert.equal((await statesOf(h, id)).us!.last_checked_at, now + 5);
+    });
+
     test('results for a location the monitor no longer uses are dropped from the inbox', async () => {
       await assignLocations(h, id, ['eu', 'us', 'asia']);
       const before = await h.server.ctx.db

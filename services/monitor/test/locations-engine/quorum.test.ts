@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { LocationVerdict } from '../../src/locations/location-shapes.js';
-import { decideQuorum, effectiveQuorum, type LocationVote } from '../../src/locations/quorum.js';
+import { decideQuorum, effectiveQuorum, type LocationVote } from '../../src/engine/locations/quorum.js';
+import type { LocationVerdict } from '../../src/shared-types/location-shapes.js';
 
 const votes = (...list: Array<[string, LocationVerdict, number?]>): LocationVote[] =>
   list.map(([location_id, status, failures]) => ({

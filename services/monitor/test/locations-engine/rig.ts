@@ -1,5 +1,5 @@
-import type { BusEvent } from '../../src/events/event-bus.js';
-import type { MonitorLocationState } from '../../src/locations/location-shapes.js';
+import type { BusEvent } from '../../src/platform/events/event-bus.js';
+import type { MonitorLocationState } from '../../src/shared-types/location-shapes.js';
 import { monitorsRepo } from '../../src/store/repos/monitors-repo.js';
 import { type Harness, waitFor } from '../engine/harness.js';
 

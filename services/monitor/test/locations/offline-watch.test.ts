@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import type { BusEvent } from '../../src/events/event-bus.js';
-import { watchLocationsOnce } from '../../src/locations/offline-watch.js';
-import { formatMessage } from '../../src/notify/format.js';
+import { formatMessage } from '../../src/alerting/notify/format.js';
+import { watchLocationsOnce } from '../../src/engine/locations/offline-watch.js';
+import type { BusEvent } from '../../src/platform/events/event-bus.js';
 import { FAST_ENGINE, waitFor } from '../engine/harness.js';
 import { HttpReceiver } from '../peers-providers/http-receiver.js';
 import { type LocationServer, startLocationServer } from './location-server.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { testDatabases } from '@app/kit/testing';
-import type { ProbeResult } from '../../src/locations/location-shapes.js';
+import type { ProbeResult } from '../../src/shared-types/probe-protocol.js';
 import { openSse } from '../engine/sse-client.js';
 import { type LocationServer, startLocationServer } from './location-server.js';
 
@@ -320,6 +320,98 @@ for (const target of await testDatabases()) {
       const loc = (await s.call('GET', '/api/locations/tokyo')).json();
       assert.equal(loc.version, '9.9.9');
       assert.equal(loc.status, 'online');
+    });
+
+    test('results: a time after the batch was sent, too old, or under a forged clock is refused and counted', async () => {
+      const inbox = () => s.ctx.db.selectFrom('probe_inbox').selectAll().orderBy('id').execute();
+      await s.ctx.db.deleteFrom('probe_inbox').execute();
+      const post = (payload: object) =>
+        s.probe(token, { method: 'POST', url: '/api/probe/results', payload: payload as never });
+      const now = Date.now();
+      const tenYears = 10 * 365 * 24 * 3600_000;
+      // The red team's repro: one result ten years ahead in a batch sent now.
+      const future = await post({
+        batch_id: randomUUID(),
+        sent_at: now,
+        results: [result(mine, now + tenYears), result(mine, now - 500), result(mine, now - 30 * 3600_000)],
+      });
+      assert.equal(future.statusCode, 200, future.body);
+      assert.equal(future.json().accepted, 1);
+      assert.deepEqual(future.json().rejected, [
+        { index: 0, monitor_id: mine, reason: 'checked_after_sent' },
+        { index: 2, monitor_id: mine, reason: 'too_old' },
+      ]);
+      const rows = await inbox();
+      assert.equal(rows.length, 1);
+      assert.ok(Math.abs(rows[0]!.checked_at - (now - 500)) < 1000, `${rows[0]!.checked_at - now}`);
+
+      // A heartbeat claiming a clock a year ahead: reported, then the next honest post moves it back.
+      const forged = await s.probe(token, {
+        method: 'POST',
+        url: '/api/probe/heartbeat',
+        payload: { version: '1', sent_at: Date.now() + 365 * 24 * 3600_000, spooled: 0, dropped: 0 },
+      });
+      assert.equal(forged.statusCode, 200, forged.body);
+      // Recorded as far as the column goes (about 24.8 days), and marked in the UI as beyond ±2 s.
+      assert.equal(forged.json().skew_ms, 2_147_483_647);
+      // A batch under that clock (sent and checked a year ahead) cannot be corrected: refused.
+      const yearAhead = Date.now() + 365 * 24 * 3600_000;
+      const skewed = await post({
+        batch_id: randomUUID(),
+        sent_at: yearAhead,
+        results: [result(mine, yearAhead - 100)],
+      });
+      assert.deepEqual(skewed.json().rejected, [{ index: 0, monitor_id: mine, reason: 'clock_skew' }]);
+      assert.equal(skewed.json().accepted, 0);
+      const honest = await s.probe(token, {
+        method: 'POST',
+        url: '/api/probe/heartbeat',
+        payload: { version: '1', sent_at: Date.now(), spooled: 0, dropped: 0 },
+      });
+      assert.ok(Math.abs(honest.json().skew_ms) < 1000, `${honest.json().skew_ms}`);
+      const later = Date.now();
+      const next = await post({
+        batch_id: randomUUID(),
+        sent_at: later,
+        results: [result(mine, later - 100)],
+      });
+      assert.equal(next.json().accepted, 1, next.body);
+      const stored = (await inbox()).at(-1)!;
+      assert.ok(Math.abs(stored.checked_at - (later - 100)) < 1000, `${stored.checked_at - later}`);
+      assert.equal((await inbox()).length, 2);
+
+      const metrics = await s.call('GET', '/metrics');
+      assert.equal(metrics.statusCode, 200);
+      const count = (reason: string) =>
+        Number(
+          new RegExp(
+            `^monitor_probe_results_refused_total\\{location="paris",reason="${reason}"\\} (\\d+)$`,
+            'm',
+          ).exec(metrics.body)?.[1],
+        );
+      assert.equal(count('checked_after_sent'), 1);
+      assert.equal(count('too_old'), 1);
+      assert.equal(count('clock_skew'), 1);
+    });
+
+    test('results: a batch id that is not a UUID is refused and changes nothing', async () => {
+      const before = (await s.ctx.db.selectFrom('probe_inbox').select('id').execute()).length;
+      const r = await s.probe(token, {
+        method: 'POST',
+        url: '/api/probe/results',
+        payload: { batch_id: 'x', sent_at: Date.now(), results: [result(mine, Date.now())] },
+      });
+      assert.equal(r.statusCode, 422, r.body);
+      assert.match(String(r.headers['content-type']), /application\/problem\+json/);
+      assert.equal(r.json().code, 'validation_failed');
+      assert.equal(r.json().errors[0].path, 'batch_id');
+      assert.equal((await s.ctx.db.selectFrom('probe_inbox').select('id').execute()).length, before);
+      const taken = await s.ctx.db
+        .selectFrom('probe_batches')
+        .select('batch_id')
+        .where('batch_id', '=', 'x')
+        .execute();
+      assert.deepEqual(taken, []);
     });
   });
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import { type CountingTarget, createMonitors, startCountingTarget } from '../engine/crash-rig.js';
-import type { SseMessage } from '../engine/sse-client.js';
+import { openSse, type SseClient, type SseMessage } from '../engine/sse-client.js';
 import {
   clusterEnv,
   type Instance,
@@ -69,6 +69,63 @@ describe('two monitor instances: events and changes across instances', { skip: p
       );
     } finally {
       onB.close();
+    }
+  });
+
+  test('a session ended through A ends its streams on B (sign-out, then a password reset)', async () => {
+    const user = { username: 'roaming', password: 'Roaming-Correct-Horse-1' };
+    const made = await a.call('POST', '/api/users', { ...user, role: 'viewer' });
+    assert.equal(made.status, 201);
+    const signIn = async () => {
+      const res = await fetch(`${a.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(user),
+      });
+      assert.equal(res.status, 200);
+      return (await res.json()) as { access_token: string; refresh_token: string };
+    };
+    const one = await signIn();
+    const two = await signIn();
+    // Session one watches B through a ticket issued by A; session two through its token.
+    const ticket = await fetch(`${a.base}/api/sse/tickets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${one.access_token}` },
+    });
+    const viaTicket = await openSse(
+      `${b.base}/api/sse/dashboard?ticket=${((await ticket.json()) as { ticket: string }).ticket}`,
+    );
+    const viaToken = await openSse(`${b.base}/api/sse/dashboard`, {
+      authorization: `Bearer ${two.access_token}`,
+    });
+    assert.equal(viaTicket.status, 200);
+    assert.equal(viaToken.status, 200);
+    const bounded = (stream: SseClient, what: string) =>
+      Promise.race([
+        stream.ended,
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what} stayed open`)), 20_000)),
+      ]);
+    try {
+      const out = await fetch(`${a.base}/api/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: one.refresh_token }),
+      });
+      assert.equal(out.status, 204);
+      await bounded(viaTicket, 'the signed-out session’s stream on B');
+      assert.equal(viaTicket.events.at(-1)?.event, 'session_ended');
+      // Session two is untouched by that: its stream on B still delivers A's checks.
+      const seen = viaToken.events.length;
+      await until('a check result on the other session’s stream', async () =>
+        viaToken.events.slice(seen).some((e) => e.event === 'monitor.check_result') ? true : undefined,
+      );
+      const reset = await a.call('POST', `/api/users/${(made.json as { id: number }).id}/reset-password`, {});
+      assert.equal(reset.status, 200);
+      await bounded(viaToken, 'the stream on B after a password reset on A');
+      assert.equal(viaToken.events.at(-1)?.event, 'session_ended');
+    } finally {
+      viaTicket.close();
+      viaToken.close();
     }
   });
 

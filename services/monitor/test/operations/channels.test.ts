@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { decryptSecret } from '../../src/channels/secret-box.js';
+import { decryptSecret } from '../../src/platform/crypto/secret-box.js';
 import { type OpsServer, roleTokens, startOn, type TestDb } from './ops-server.js';
 
 for (const target of await testDatabases()) {

@@ -5,7 +5,7 @@ import {
   type MaintenanceWindow,
   nextChange,
   occurrenceAt,
-} from '../../src/maintenance/windows.js';
+} from '../../src/alerting/maintenance/windows.js';
 
 const t = (iso: string) => Date.parse(iso);
 

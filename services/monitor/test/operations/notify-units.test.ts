@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { decryptSecret, encryptSecret } from '../../src/channels/secret-box.js';
-import { retryDelay } from '../../src/notify/backoff.js';
-import { formatMessage } from '../../src/notify/format.js';
-import type { NotificationPayload } from '../../src/notify/types.js';
+import { formatMessage } from '../../src/alerting/notify/format.js';
+import type { NotificationPayload } from '../../src/alerting/notify/types.js';
+import { retryDelay } from '../../src/alerting/outbox/backoff.js';
+import { decryptSecret, encryptSecret } from '../../src/platform/crypto/secret-box.js';
 
 describe('notification building blocks', () => {
   test('secrets round-trip, use a fresh IV each time and refuse tampering or another key', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { enqueueNotification, notifyMonitorEvent } from '../../src/notify/enqueue.js';
-import { pruneNotifications } from '../../src/notify/prune.js';
+import { enqueueNotification, notifyMonitorEvent } from '../../src/alerting/notify/enqueue.js';
+import { pruneNotifications } from '../../src/alerting/notify/prune.js';
 import { HttpReceiver } from '../peers-providers/http-receiver.js';
 import { eventually, type OpsServer, startOn, type TestDb } from './ops-server.js';
 

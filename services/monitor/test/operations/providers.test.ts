@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { notifyMonitorEvent } from '../../src/notify/enqueue.js';
+import { notifyMonitorEvent } from '../../src/alerting/notify/enqueue.js';
 import { HttpReceiver } from '../peers-providers/http-receiver.js';
 import { SmtpReceiver } from '../peers-providers/smtp-receiver.js';
 import { eventually, type OpsServer, startOn, type TestDb } from './ops-server.js';
@@ -146,12 +146,30 @@ for (const target of await testDatabases()) {
         notifyMonitorEvent(trx, s.ctx, {
           monitor,
           channelIds: [id],
+          event: 'monitor.escalated',
+          incident,
+          escalation: { step: 1, steps: 2, after_minutes: 5 },
+        }),
+      );
+      await rx.waitFor(2);
+      await s.ctx.db.transaction().execute((trx) =>
+        notifyMonitorEvent(trx, s.ctx, {
+          monitor,
+          channelIds: [id],
           event: 'monitor.up',
           incident: { ...incident, duration_seconds: 90 },
         }),
       );
-      await rx.waitFor(2);
-      const [down, up] = [rx.json(0), rx.json(1)];
+      await rx.waitFor(3);
+      const [down, escalated, up] = [rx.json(0), rx.json(1), rx.json(2)];
+      // The escalation re-raises the incident's alert and says which step it is.
+      assert.equal(escalated.dedup_key, 'monitor-7-incident-31');
+      const details = (escalated.payload as { custom_details: Record<string, unknown> }).custom_details;
+      assert.deepEqual(details.escalation, { step: 1, steps: 2, after_minutes: 5 });
+      assert.equal(
+        (down.payload as { custom_details: Record<string, unknown> }).custom_details.escalation,
+        undefined,
+      );
       assert.equal(down.routing_key, 'R0UT1NG');
       assert.equal(down.event_action, 'trigger');
       assert.equal(down.dedup_key, 'monitor-7-incident-31');

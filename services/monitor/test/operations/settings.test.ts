@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { getSettings } from '../../src/settings/settings-store.js';
+import { getSettings } from '../../src/platform/settings/settings-store.js';
 import { type OpsServer, roleTokens, startOn, type TestDb } from './ops-server.js';
 
 for (const target of await testDatabases()) {
@@ -35,6 +35,7 @@ for (const target of await testDatabases()) {
         smtp_from: null,
         status_subscriptions_channel_id: null,
         two_factor_required_roles: [],
+        sla_target_percent: 99.9,
       });
       const put = await s.as(root, {
         method: 'PUT',

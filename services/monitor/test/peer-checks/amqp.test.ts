@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { type Channel, type ChannelModel, connect } from 'amqplib';
-import { type CheckTarget, runCheck } from '../../src/checks/index.js';
+import { type CheckTarget, runCheck } from '../../src/engine/checks/index.js';
 import { closedPort, makeCert } from '../peers/index.js';
-import { type BlackHole, startBlackHole } from './black-hole.js';
 import { needListener } from './brokers.js';
+import { type HostilePeer, startHostilePeer } from './hostile-peer.js';
 
 const LEAK = { timeout: 20_000 };
 const RABBIT = 'amqp://guest:guest@127.0.0.1:5672';
@@ -99,9 +99,9 @@ describe('amqp check against the machine’s RabbitMQ (5672)', { skip: rabbitSki
 });
 
 describe('amqp check failures without a broker', () => {
-  let hole: BlackHole;
+  let hole: HostilePeer;
   before(async () => {
-    hole = await startBlackHole();
+    hole = await startHostilePeer('silent');
   });
   after(async () => hole.close());
 

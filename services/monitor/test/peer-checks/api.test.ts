@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { openSecrets } from '../../src/monitors/monitor-secrets.js';
+import { openSecrets } from '../../src/engine/monitors/monitor-secrets.js';
 import { type Harness, resultsOf, startHarness, waitFor } from '../engine/harness.js';
 import { needListener } from './brokers.js';
 import { type GrpcPeer, startGrpcPeer } from './grpc-peer.js';

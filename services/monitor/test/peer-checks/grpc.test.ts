@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type CheckTarget, runCheck } from '../../src/checks/index.js';
+import { type CheckTarget, runCheck } from '../../src/engine/checks/index.js';
 import { closedPort, makeCert } from '../peers/index.js';
-import { type BlackHole, startBlackHole } from './black-hole.js';
 import { type GrpcPeer, startGrpcPeer } from './grpc-peer.js';
+import { type HostilePeer, startHostilePeer } from './hostile-peer.js';
 
 const LEAK = { timeout: 20_000 };
 const BASIC = `Basic ${Buffer.from('monitor:s3cret').toString('base64')}`;
@@ -16,13 +16,13 @@ describe('grpc check', () => {
   let peer: GrpcPeer;
   let tlsPeer: GrpcPeer;
   let authPeer: GrpcPeer;
-  let hole: BlackHole;
+  let hole: HostilePeer;
 
   before(async () => {
     peer = await startGrpcPeer({ statuses: { 'shop.Cart': 'SERVING' } });
     tlsPeer = await startGrpcPeer({ cert: await makeCert(30) });
     authPeer = await startGrpcPeer({ authorization: BASIC });
-    hole = await startBlackHole();
+    hole = await startHostilePeer('silent');
   });
   after(async () => {
     await peer.close();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { type CheckTarget, runCheck } from '../../src/checks/index.js';
+import { type CheckTarget, runCheck } from '../../src/engine/checks/index.js';
 import { closedPort, makeCert } from '../peers/index.js';
-import { type BlackHole, startBlackHole } from './black-hole.js';
 import { needListener } from './brokers.js';
+import { type HostilePeer, startHostilePeer } from './hostile-peer.js';
 import { type Mosquitto, needMosquitto, startMosquitto } from './mosquitto.js';
 
 const LEAK = { timeout: 20_000 };
@@ -107,9 +107,9 @@ describe('mqtts against a private broker with a self-signed certificate', { skip
 });
 
 describe('mqtt check failures without a broker', () => {
-  let hole: BlackHole;
+  let hole: HostilePeer;
   before(async () => {
-    hole = await startBlackHole();
+    hole = await startHostilePeer('silent');
   });
   after(async () => hole.close());
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { type CheckOutcome, type CheckTarget, runCheck } from '../../src/checks/index.js';
-import { type BlackHole, startBlackHole } from './black-hole.js';
+import { type CheckOutcome, type CheckTarget, runCheck } from '../../src/engine/checks/index.js';
 import { needListener } from './brokers.js';
 import { type GrpcPeer, startGrpcPeer } from './grpc-peer.js';
+import { type HostilePeer, startHostilePeer } from './hostile-peer.js';
 import { startWsPeer, type WsPeer } from './ws-peer.js';
 
 // Many checks in a row, passing and failing, must leave nothing behind in this process: no socket
@@ -33,11 +33,11 @@ async function runMany(targets: CheckTarget[]): Promise<CheckOutcome[]> {
 describe('service checks leave no sockets or timers behind', { skip: brokersSkip }, () => {
   let ws: WsPeer;
   let grpc: GrpcPeer;
-  let hole: BlackHole;
+  let hole: HostilePeer;
   before(async () => {
     ws = await startWsPeer();
     grpc = await startGrpcPeer();
-    hole = await startBlackHole();
+    hole = await startHostilePeer('silent');
   });
   after(async () => {
     await ws.close();

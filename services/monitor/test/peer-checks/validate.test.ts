@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type CheckTarget, validateCheckTarget } from '../../src/checks/index.js';
+import { type CheckTarget, validateCheckTarget } from '../../src/engine/checks/index.js';
 
 function problems(target: Partial<CheckTarget> & Pick<CheckTarget, 'monitor_type'>) {
   return validateCheckTarget({ url: null, timeout_seconds: 5, ...target });

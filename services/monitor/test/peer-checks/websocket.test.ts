@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type CheckTarget, runCheck } from '../../src/checks/index.js';
+import { type CheckTarget, runCheck } from '../../src/engine/checks/index.js';
 import { closedPort, makeCert } from '../peers/index.js';
-import { type BlackHole, startBlackHole } from './black-hole.js';
+import { type HostilePeer, startHostilePeer } from './hostile-peer.js';
 import { startWsPeer, WS_PASSWORD, WS_USER, type WsPeer } from './ws-peer.js';
 
 // A leaked connection would keep `drained()` waiting: this turns that into a failure, not a hang.
@@ -15,13 +15,13 @@ function ws(url: string, extra: Partial<CheckTarget> = {}): CheckTarget {
 describe('websocket check', () => {
   let peer: WsPeer;
   let tlsPeer: WsPeer;
-  let hole: BlackHole;
+  let hole: HostilePeer;
   let base: string;
 
   before(async () => {
     peer = await startWsPeer();
     tlsPeer = await startWsPeer(await makeCert(30));
-    hole = await startBlackHole();
+    hole = await startHostilePeer('silent');
     base = `ws://127.0.0.1:${peer.port}`;
   });
   after(async () => {

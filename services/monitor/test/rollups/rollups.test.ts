@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { pruneOldData } from '../../src/rollups/retention.js';
-import { DAY_MS, HOUR_MS, rollUp } from '../../src/rollups/rollup-job.js';
+import { pruneOldData } from '../../src/engine/rollups/retention.js';
+import { DAY_MS, HOUR_MS, rollUp } from '../../src/engine/rollups/rollup-job.js';
 import { checkResultsRepo } from '../../src/store/repos/check-results-repo.js';
 import { type Harness, startHarness } from '../engine/harness.js';
 
@@ -74,7 +74,7 @@ for (const target of await testDatabases()) {
     after(() => h.stop());
 
     test('before any roll-up, every window comes from raw results', async () => {
-      const { uptimeOf } = await import('../../src/rollups/uptime.js');
+      const { uptimeOf } = await import('../../src/engine/rollups/uptime.js');
       const u = await uptimeOf(h.server.ctx.db, id, NOW);
       assert.deepEqual(
         [u['24h'].checks, u['7d'].checks, u['30d'].checks, u['365d'].checks],
@@ -95,7 +95,8 @@ for (const target of await testDatabases()) {
         .where('period', '=', 'hour')
         .where('bucket_start', '=', hourStart(3))
         .executeTakeFirstOrThrow();
-      // 18 timed checks of 1..18 ms: mean 9.5, p95 = the ceil(0.95*18) = 18th smallest = 18.
+      // 18 timed checks of 1..18 ms: mean 9.5, p95 = the ceil(0.95*18) = 18th smallest = 18; p50 the
+      // 9th (9), p99 the 18th (18); none degraded (the monitor has no degraded_response_ms).
       assert.deepEqual(
         { ...hour, latency_avg: Number(hour.latency_avg) },
         {
@@ -107,6 +108,9 @@ for (const target of await testDatabases()) {
           latency_count: 18,
           latency_avg: 9.5,
           latency_p95: 18,
+          degraded_checks: 0,
+          latency_p50: 9,
+          latency_p99: 18,
         },
       );
       const partial = await db
@@ -130,7 +134,7 @@ for (const target of await testDatabases()) {
     });
 
     test('uptime windows combine roll-ups with the raw tail', async () => {
-      const { uptimeOf } = await import('../../src/rollups/uptime.js');
+      const { uptimeOf } = await import('../../src/engine/rollups/uptime.js');
       const u = await uptimeOf(h.server.ctx.db, id, NOW);
       // 19 timed checks (1..18 and 7): mean 178/19, p95 the 19th smallest of 19.
       assert.deepEqual(u['24h'], {
@@ -181,7 +185,7 @@ for (const target of await testDatabases()) {
       assert.equal(deleted, 14);
       assert.equal(Number(await count()), 21);
       // The roll-ups keep the history: 365-day uptime is unchanged.
-      const { uptimeOf } = await import('../../src/rollups/uptime.js');
+      const { uptimeOf } = await import('../../src/engine/rollups/uptime.js');
       assert.deepEqual([(await uptimeOf(db, id, NOW))['365d'].checks], [35]);
       // With the hourly watermark held back, raw results after it survive any retention.
       await db

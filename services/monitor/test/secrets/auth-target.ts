@@ -9,10 +9,10 @@ export type Demands = Record<string, Record<string, string>>;
  * demands, 401 otherwise; it keeps every request's headers so tests can see what arrived.
  */
 export async function startAuthTarget(demands: Demands) {
-  const seen: { path: string; headers: IncomingMessage['headers'] }[] = [];
+  const seen: { path: string; url: string; headers: IncomingMessage['headers'] }[] = [];
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
-    seen.push({ path, headers: req.headers });
+    seen.push({ path, url: req.url ?? '', headers: req.headers });
     const want = demands[path] ?? {};
     const ok = Object.entries(want).every(([name, value]) => req.headers[name] === value);
     res.writeHead(ok ? 200 : 401, { 'content-type': 'text/plain' }).end(ok ? 'ok' : 'denied');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { openSecrets } from '../../src/monitors/monitor-secrets.js';
+import { openSecrets } from '../../src/engine/monitors/monitor-secrets.js';
 import { type Harness, startHarness, waitFor } from '../engine/harness.js';
 import { basic, startAuthTarget } from './auth-target.js';
 
@@ -131,6 +131,7 @@ for (const target of await testDatabases()) {
               'heartbeat_token',
               'created_at',
               'updated_at',
+              'config_key',
             ].includes(k),
         ),
       );

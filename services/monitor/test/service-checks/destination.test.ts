@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { withDefaults } from '../../src/monitors/monitor-input.js';
-import { destination, resolveMasks, splitSecrets } from '../../src/monitors/monitor-secrets.js';
+import { withDefaults } from '../../src/engine/monitors/monitor-input.js';
+import { destination, resolveMasks, splitSecrets } from '../../src/engine/monitors/monitor-secrets.js';
 
 test('non-web schemes compare scheme, host and port (WHATWG gives them all the origin "null")', () => {
   assert.equal(new URL('postgres://h/db').origin, 'null');

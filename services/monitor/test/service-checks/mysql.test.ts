@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import mysql from 'mysql2/promise';
-import { runCheck } from '../../src/checks/index.js';
+import { runCheck } from '../../src/engine/checks/index.js';
 import { closedPort } from '../peers/index.js';
 import {
   eventually,

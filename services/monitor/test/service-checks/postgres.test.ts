@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testPostgresUrl } from '@app/kit/testing';
 import pg from 'pg';
-import { runCheck } from '../../src/checks/index.js';
+import { runCheck } from '../../src/engine/checks/index.js';
 import { closedPort } from '../peers/index.js';
 import {
   eventually,

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { Redis } from 'ioredis';
-import { runCheck } from '../../src/checks/index.js';
+import { runCheck } from '../../src/engine/checks/index.js';
 import { closedPort, makeCert } from '../peers/index.js';
 import {
   eventually,

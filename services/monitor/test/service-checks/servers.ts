@@ -4,7 +4,7 @@ import { missing, testPostgresUrl } from '@app/kit/testing';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { CheckTarget } from '../../src/checks/index.js';
+import type { CheckTarget } from '../../src/engine/checks/index.js';
 
 /**
  * The real servers on this machine the service checks are tested against. Each probe answers

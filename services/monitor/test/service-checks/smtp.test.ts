@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { runCheck } from '../../src/checks/index.js';
+import { runCheck } from '../../src/engine/checks/index.js';
 import { closedPort, makeCert } from '../peers/index.js';
 import { type SilentServer, startSilentServer, target } from './servers.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { needChromium } from '@app/kit/testing';
-import { codeAt } from '../two-factor/totp-fixture.js';
+import { codeAt, freshStep } from '../two-factor/totp-fixture.js';
 import { type BrowserSession, shot, signIn, startBrowser } from '../web/browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from '../web/service.js';
 import { ensureWebBuild } from '../web/web-build.js';
@@ -126,12 +126,45 @@ describe('dashboard: account sessions, password reset, role confirmation', { ski
     const { page: hugo } = await chrome.open(`${svc.base}/`);
     await signIn(hugo, 'hugo', temp);
     await hugo.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    await hugo.getByLabel('Current password').fill(temp);
+    assert.equal(
+      await hugo.getByLabel('Current password').count(),
+      0,
+      'the password just typed is not asked again',
+    );
     await hugo.getByLabel('New password', { exact: true }).fill('hugo-own-password');
     await hugo.getByLabel('Repeat new password').fill('hugo-own-password');
     await hugo.getByRole('button', { name: 'Change password' }).click();
     await hugo.locator('.topbar').waitFor();
     assert.equal(await status(svc.base, await tokenFor(svc.base, 'hugo', 'hugo-own-password')), 200);
+  });
+
+  test('turning two-factor on from the account page says On beside the recovery codes, buttons apart', async () => {
+    await apiCall(svc.base, admin, 'POST', '/api/users', {
+      username: 'ines',
+      password: 'ines-password-1',
+      role: 'viewer',
+    });
+    const { page, context } = await chrome.open(`${svc.base}/account`);
+    await signIn(page, 'ines', 'ines-password-1');
+    const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await panel.locator('[data-two-factor="off"]').waitFor();
+    await panel.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = ((await panel.locator('.totp-secret').textContent()) ?? '').trim();
+    await freshStep(20_000);
+    await panel.getByLabel('Code from the app').fill(await codeAt(secret));
+    await panel.getByRole('button', { name: 'Turn on' }).click();
+    await panel.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    // The panel says what is true: two-factor is on from here, codes saved or not.
+    assert.equal(await panel.locator('[data-two-factor="off"]').count(), 0);
+    assert.match((await panel.locator('[data-two-factor="on"]').textContent()) ?? '', /^On/);
+    const copy = (await panel.getByRole('button', { name: 'Copy codes' }).boundingBox())!;
+    const saved = (await panel.getByRole('button', { name: 'I have saved them' }).boundingBox())!;
+    const apart = saved.y >= copy.y + copy.height || saved.x - (copy.x + copy.width);
+    assert.ok(apart === true || (typeof apart === 'number' && apart >= 6), `the buttons touch (${apart})`);
+    await shot(page, 'account-two-factor-on');
+    await panel.getByRole('button', { name: 'I have saved them' }).click();
+    await panel.getByText('10 of 10 recovery codes left.', { exact: false }).waitFor();
+    await context.close();
   });
 
   test('a superadmin removes the two-factor sign-in of a user who lost their phone', async () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createLogger, openDatabase } from '@app/kit';
 import { testDatabases } from '@app/kit/testing';
-import { loadSecretKeys } from '../../src/auth/secret-key.js';
-import { sha256 } from '../../src/auth/secrets.js';
 import { readConfig } from '../../src/config.js';
+import { sha256 } from '../../src/identity/auth/secrets.js';
+import { loadSecretKeys } from '../../src/platform/crypto/secret-key.js';
 import { migrationsWith } from '../../src/store/migrations/index.js';
 import type { MonitorDB } from '../../src/store/schema.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { passwordProblems } from '../../src/auth/password-policy.js';
 import { readConfig } from '../../src/config.js';
+import { passwordProblems } from '../../src/identity/auth/password-policy.js';
 import { createServer } from '../../src/server.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type BannerInput, overallStatus } from '../../src/status-pages/overall-status.js';
-import type { PublicMonitorState } from '../../src/status-pages/public-view.js';
+import { type BannerInput, overallStatus } from '../../src/public-face/status-pages/overall-status.js';
+import type { PublicMonitorState } from '../../src/public-face/status-pages/public-view.js';
 
 const m = (state: PublicMonitorState, failing = false): BannerInput => ({ state, failing });
 
@@ -23,4 +23,9 @@ test('the banner rules, in order of precedence', () => {
   // Monitors in maintenance do not count towards "more than half down".
   assert.equal(overallStatus([m('maintenance'), m('maintenance'), m('down'), m('up')]), 'partial_outage');
   assert.equal(overallStatus([m('maintenance'), m('down')]), 'major_outage');
+  // A degraded monitor is its own state now; paused ones say nothing about the service.
+  assert.equal(overallStatus([m('up'), m('degraded')]), 'degraded');
+  assert.equal(overallStatus([m('paused'), m('paused')]), 'operational');
+  assert.equal(overallStatus([m('paused'), m('maintenance')]), 'maintenance');
+  assert.equal(overallStatus([m('paused'), m('paused'), m('down'), m('up')]), 'partial_outage');
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DAY_MS, markName } from '../../src/rollups/rollup-job.js';
+import { DAY_MS, markName } from '../../src/engine/rollups/rollup-job.js';
 import { rollupsRepo } from '../../src/store/repos/rollups-repo.js';
 import type { MonitorDB } from '../../src/store/schema.js';
 import type { Harness } from '../engine/harness.js';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { assertSecurityHeaders, testDatabases } from '@app/kit/testing';
 import { XMLValidator } from 'fast-xml-parser';
-import { publicViewCache } from '../../src/status-pages/public-view-cache.js';
+import { publicViewCache } from '../../src/public-face/status-pages/public-view-cache.js';
 import { type Harness, startHarness, waitFor } from '../engine/harness.js';
 import { closedPort, type HttpTarget, startHttpTarget } from '../peers/index.js';
 import { createMonitor, createPage, statusOf } from './page-fixture.js';
@@ -127,6 +127,39 @@ for (const target of await testDatabases()) {
       assert.equal(shown, `${iso!.slice(0, 16).replace('T', ' ')} UTC`);
       const core = (e: unknown) => String(e).split('.')[0];
       assert.equal(core(after.headers.etag), core(before.headers.etag));
+    });
+
+    test('a new page shows the checks of the hour in progress at once, in its bars, uptime and JSON', async () => {
+      // The monitors were checked moments ago: nothing of this hour is rolled up.
+      const today = new Date().toISOString().slice(0, 10);
+      const json = (await h.call('GET', '/api/public/status-pages/acme')).json();
+      const [web, shop] = [json.sections[0].monitors[0], json.sections[1].monitors[0]];
+      assert.deepEqual(
+        [web.uptime_percent, web.days.at(-1), shop.uptime_percent, shop.days.at(-1)],
+        [
+          100,
+          { date: today, uptime_percent: 100, maintenance: false },
+          0,
+          { date: today, uptime_percent: 0, maintenance: false },
+        ],
+      );
+      assert.ok(web.days.slice(0, -1).every((d: { uptime_percent: unknown }) => d.uptime_percent === null));
+      const page = (await h.call('GET', '/status/acme')).body;
+      const row = (name: string) => {
+        const at = page.indexOf(`<span class="mon-name">${name}</span>`);
+        assert.ok(at >= 0, name);
+        return page.slice(at, page.indexOf('</li>', at));
+      };
+      for (const [name, pct, band] of [
+        ['Website &lt;b&gt;&amp;&lt;/b&gt;', '100.00%', 'b b4'],
+        ['Checkout', '0.00%', 'b b0'],
+      ]) {
+        assert.match(row(name!), new RegExp(`<span class="mon-uptime"[^>]*>${pct}</span>`));
+        assert.match(
+          row(name!),
+          new RegExp(`<i class="${band}" role="img" title="${today}: ${pct} uptime"></i></div>`),
+        );
+      }
     });
 
     test('unknown, non-public and malformed slugs, and other paths under /status, get the same 404 page', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { testDatabases } from '@app/kit/testing';
-import { DAY_MS, HOUR_MS, rollUp } from '../../src/rollups/rollup-job.js';
+import { DAY_MS, HOUR_MS, rollUp } from '../../src/engine/rollups/rollup-job.js';
 import { checkResultsRepo } from '../../src/store/repos/check-results-repo.js';
 import { incidentsRepo } from '../../src/store/repos/incidents-repo.js';
 import { monitorsRepo } from '../../src/store/repos/monitors-repo.js';
@@ -13,6 +13,17 @@ import { roleTokens, startOn } from '../operations/ops-server.js';
 export const NOW = Date.UTC(2031, 4, 20, 10, 30);
 export const TODAY = Math.floor(NOW / DAY_MS) * DAY_MS;
 export const isoAt = (ms: number) => new Date(ms).toISOString();
+
+/** A stored check result of `monitor_id` at `at`, as the engine writes one. */
+export const raw = (monitor_id: number, at: number, up: boolean) => ({
+  monitor_id,
+  checked_at: at,
+  status: up ? 1 : 0,
+  response_time_ms: up ? 20 : null,
+  status_code: up ? 200 : null,
+  error: up ? null : 'connect ECONNREFUSED 10.77.0.5:5432',
+  tls_days_left: null,
+});
 
 type Target = Awaited<ReturnType<typeof testDatabases>>[number];
 
@@ -60,26 +71,21 @@ export async function acmeFixture(target: Target) {
 
   const ctxDb = s.ctx.db;
   const rows = [];
-  const result = (monitor_id: number, at: number, up: boolean) => ({
-    monitor_id,
-    checked_at: at,
-    status: up ? 1 : 0,
-    response_time_ms: up ? 20 : null,
-    status_code: up ? 200 : null,
-    error: up ? null : 'connect ECONNREFUSED 10.77.0.5:5432',
-    tls_days_left: null,
-  });
   // Shop: 10 days ago 9 of 10 up; 2 days ago 4 of 4; today (3 hours ago) 15 of 20; 40 days
   // ago (outside the 30-day window) 0 of 4.
-  for (let i = 0; i < 10; i++) rows.push(result(shop, TODAY - 10 * DAY_MS + 3600_000 + i * 1000, i !== 0));
-  for (let i = 0; i < 4; i++) rows.push(result(shop, TODAY - 2 * DAY_MS + 7200_000 + i * 1000, true));
-  for (let i = 0; i < 20; i++) rows.push(result(shop, NOW - 3 * HOUR_MS + i * 1000, i >= 5));
-  for (let i = 0; i < 4; i++) rows.push(result(shop, TODAY - 40 * DAY_MS + i * 1000, false));
+  for (let i = 0; i < 10; i++) rows.push(raw(shop, TODAY - 10 * DAY_MS + 3600_000 + i * 1000, i !== 0));
+  for (let i = 0; i < 4; i++) rows.push(raw(shop, TODAY - 2 * DAY_MS + 7200_000 + i * 1000, true));
+  for (let i = 0; i < 20; i++) rows.push(raw(shop, NOW - 3 * HOUR_MS + i * 1000, i >= 5));
+  for (let i = 0; i < 4; i++) rows.push(raw(shop, TODAY - 40 * DAY_MS + i * 1000, false));
+  // Shop, the hour in progress (not rolled up): 4 of 5 from 10:00 sharp, and one down a second
+  // after NOW, which a view at NOW does not count.
+  for (let i = 0; i < 5; i++) rows.push(raw(shop, TODAY + 10 * HOUR_MS + i * 60_000, i !== 4));
+  rows.push(raw(shop, NOW + 1000, false));
   // API: a single day, all down. Hidden: plenty of data that must never show.
-  for (let i = 0; i < 5; i++) rows.push(result(api, TODAY - 1 * DAY_MS + i * 1000, false));
-  for (let i = 0; i < 5; i++) rows.push(result(hidden, TODAY - 1 * DAY_MS + i * 1000, true));
+  for (let i = 0; i < 5; i++) rows.push(raw(api, TODAY - 1 * DAY_MS + i * 1000, false));
+  for (let i = 0; i < 5; i++) rows.push(raw(hidden, TODAY - 1 * DAY_MS + i * 1000, true));
   await checkResultsRepo.insertMany(ctxDb, rows);
-  // Days are rolled up until two days ago; the days since come from hourly buckets.
+  // Days are rolled up until two days ago; the days since come from hourly buckets, up to 10:00.
   while ((await rollUp(ctxDb, 'hour', NOW)) > 0);
   while ((await rollUp(ctxDb, 'day', TODAY - DAY_MS)) > 0);
   // What the engine would have written.

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { testDatabases } from '@app/kit/testing';
-import { DAY_MS, HOUR_MS } from '../../src/rollups/rollup-job.js';
-import { buildPublicView } from '../../src/status-pages/public-view-builder.js';
+import { DAY_MS, HOUR_MS, markName } from '../../src/engine/rollups/rollup-job.js';
+import { buildPublicView } from '../../src/public-face/status-pages/public-view-builder.js';
 import { incidentsRepo } from '../../src/store/repos/incidents-repo.js';
 import { monitorsRepo } from '../../src/store/repos/monitors-repo.js';
+import { rollupsRepo } from '../../src/store/repos/rollups-repo.js';
 import type { OpsServer, TestDb } from '../operations/ops-server.js';
 import { acmeFixture, isoAt, NOW } from './public-view-fixture.js';
 
@@ -102,6 +103,11 @@ for (const target of await testDatabases()) {
       s.ctx.bus.publish('monitor.status_changed', { monitor_id: hidden, status: 'up', prev_status: 'down' });
       assert.equal((await get()).etag, first.etag);
 
+      // From here the real clock runs: the roll-up watermarks (the fixture's are in 2031) are put
+      // where the job would have left them this hour, so what follows is the hour in progress.
+      const hourStart = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+      await rollupsRepo.setMark(s.ctx.db, markName('hour'), hourStart);
+      await rollupsRepo.setMark(s.ctx.db, markName('day'), Math.floor(hourStart / DAY_MS) * DAY_MS);
       // A real status change through the heartbeat path: the monitor of the page goes down.
       const hb = await s.as(admin, {
         method: 'POST',
@@ -135,10 +141,19 @@ for (const target of await testDatabases()) {
       const up = await get();
       assert.equal(up.body.sections[1].monitors[2].state, 'up');
       assert.equal(up.body.overall, 'operational');
+      // Its first check shows at once in today's bar and its uptime (the hour in progress, read
+      // from raw results), although the page's day bars were cached before it.
+      const today = new Date().toISOString().slice(0, 10);
+      const cronRow = (b: typeof up) => b.body.sections[1].monitors[2];
+      assert.deepEqual(
+        [cronRow(up).uptime_percent, cronRow(up).days.at(-1)],
+        [100, { date: today, uptime_percent: 100, maintenance: false }],
+      );
       const fail = await s.app.inject({ method: 'POST', url: `/api/heartbeat/${cron.heartbeat_token}/fail` });
       assert.equal(fail.statusCode, 200, fail.body);
       const down = await get();
       assert.equal(down.body.sections[1].monitors[2].state, 'down');
+      assert.deepEqual([cronRow(down).uptime_percent, cronRow(down).days.at(-1).uptime_percent], [50, 50]);
       assert.equal(down.body.overall, 'partial_outage');
       assert.notEqual(down.etag, up.etag);
 
@@ -180,7 +195,7 @@ for (const target of await testDatabases()) {
     });
 
     test('concurrent requests share one build', async () => {
-      const { publicViewCache } = await import('../../src/status-pages/public-view-cache.js');
+      const { publicViewCache } = await import('../../src/public-face/status-pages/public-view-cache.js');
       const cache = publicViewCache(s.ctx);
       cache.invalidate('acme');
       const entries = await Promise.all(Array.from({ length: 25 }, () => cache.entry('acme')));
@@ -190,7 +205,7 @@ for (const target of await testDatabases()) {
     });
 
     test('a cached view expires when a maintenance window of its page starts, whatever the TTL', async () => {
-      const { PublicViewCache } = await import('../../src/status-pages/public-view-cache.js');
+      const { PublicViewCache } = await import('../../src/public-face/status-pages/public-view-cache.js');
       let clock = NOW;
       const cache = new PublicViewCache(s.ctx.db, s.ctx.bus, () => s.ctx.maintenance.list(), s.ctx.log, {
         ttlMs: 7 * DAY_MS,

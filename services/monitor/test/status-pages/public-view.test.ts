@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { DAY_MS, HOUR_MS } from '../../src/rollups/rollup-job.js';
-import { buildPublicView } from '../../src/status-pages/public-view-builder.js';
+import { DAY_MS, HOUR_MS, rollUp } from '../../src/engine/rollups/rollup-job.js';
+import type { PublicStatusPage } from '../../src/public-face/status-pages/public-view.js';
+import { buildPublicView } from '../../src/public-face/status-pages/public-view-builder.js';
+import { PublicViewCache } from '../../src/public-face/status-pages/public-view-cache.js';
+import { MAX_RAW_MS } from '../../src/public-face/status-pages/uptime-bars.js';
+import { checkResultsRepo } from '../../src/store/repos/check-results-repo.js';
 import type { OpsServer, TestDb } from '../operations/ops-server.js';
-import { acmeFixture, isoAt, NOW } from './public-view-fixture.js';
+import { acmeFixture, isoAt, NOW, raw, TODAY } from './public-view-fixture.js';
 
 /** Every key anywhere in a JSON value. */
 function keysOf(value: unknown, out = new Set<string>()): Set<string> {
@@ -33,15 +37,16 @@ for (const target of await testDatabases()) {
   describe(`public status view on ${target.name}`, { skip: target.skip }, () => {
     let db: TestDb;
     let s: OpsServer;
+    let shop: number;
     before(async () => {
-      ({ db, s } = await acmeFixture(target));
+      ({ db, s, shop } = await acmeFixture(target));
     });
     after(async () => {
       await s.close();
       await db.cleanup();
     });
 
-    test('the view is built from roll-ups: per-day bars, window uptime, states and banner', async () => {
+    test('the view is built from roll-ups and the hour in progress: per-day bars, window uptime, states and banner', async () => {
       const view = await buildPublicView(s.ctx.db, 'acme', NOW);
       assert.ok(view);
       assert.equal(view.title, 'Acme');
@@ -70,10 +75,11 @@ for (const target of await testDatabases()) {
       const byDate = new Map(shopView.days.map((d) => [d.date, d]));
       assert.equal(byDate.get('2031-05-10')!.uptime_percent, 90); // a daily roll-up
       assert.equal(byDate.get('2031-05-18')!.uptime_percent, 100); // hourly roll-ups, day not rolled
-      assert.equal(byDate.get('2031-05-20')!.uptime_percent, 75); // today's finished hours
+      // Today: the finished hours (15 of 20) and the hour in progress (4 of 5).
+      assert.equal(byDate.get('2031-05-20')!.uptime_percent, 76);
       assert.equal(byDate.get('2031-05-11')!.uptime_percent, null); // no data
-      // 28 of 34 checks in the window; the checks 40 days ago are outside it.
-      assert.equal(shopView.uptime_percent, 82.353);
+      // 32 of 39 checks in the window; the checks 40 days ago are outside it.
+      assert.equal(shopView.uptime_percent, 82.051);
       assert.deepEqual(
         shopView.days.filter((d) => d.maintenance).map((d) => d.date),
         ['2031-05-15'],
@@ -126,6 +132,50 @@ for (const target of await testDatabases()) {
           },
         ],
       );
+    });
+
+    test('day bars the cache keeps past a roll-up run neither lose nor count twice the hour it rolled up', async () => {
+      let clock = NOW;
+      // Views rebuilt at every request; their roll-up part kept for a week.
+      const cache = new PublicViewCache(s.ctx.db, s.ctx.bus, () => s.ctx.maintenance.list(), s.ctx.log, {
+        ttlMs: 0,
+        staleMs: 0,
+        barsTtlMs: 7 * DAY_MS,
+        now: () => clock,
+      });
+      const shopOf = async (view: PublicStatusPage | null) => view!.sections[0]!.monitors[0]!;
+      try {
+        assert.equal((await shopOf(await cache.get('acme'))).days.at(-1)!.uptime_percent, 76);
+        // 11:10: the 10:00 hour is rolled up meanwhile, the one failure at 10:30:01 with it.
+        clock = NOW + 40 * 60_000;
+        while ((await rollUp(s.ctx.db, 'hour', clock)) > 0);
+        const cached = await shopOf(await cache.get('acme'));
+        assert.equal(cached.days.at(-1)!.uptime_percent, 73.077); // 19 of 26
+        assert.deepEqual(cached, await shopOf(await buildPublicView(s.ctx.db, 'acme', clock)));
+      } finally {
+        cache.close();
+      }
+    });
+
+    test('across midnight the raw results fill each day they fall on; behind a roll-up job lagging more than MAX_RAW_MS only its last hours count', async () => {
+      // Hours rolled up until 23:00 (the 10:00 one with the failure at 10:30:01); then two
+      // failures at 23:00 and three successes after midnight, not rolled up.
+      while ((await rollUp(s.ctx.db, 'hour', TODAY + 23 * HOUR_MS + 2 * 60_000)) > 0);
+      await checkResultsRepo.insertMany(s.ctx.db, [
+        ...[0, 1].map((i) => raw(shop, TODAY + 23 * HOUR_MS + i * 1000, false)),
+        ...[0, 1, 2].map((i) => raw(shop, TODAY + DAY_MS + 10 * 60_000 + i * 1000, true)),
+      ]);
+      const shopAt = async (at: number) => {
+        const m = (await buildPublicView(s.ctx.db, 'acme', at))!.sections[0]!.monitors[0]!;
+        const byDate = new Map(m.days.map((d) => [d.date, d.uptime_percent]));
+        return [byDate.get('2031-05-20'), byDate.get('2031-05-21'), m.uptime_percent];
+      };
+      // 00:30: 19 of 26 rolled up and 0 of 2 raw on the 20th, 3 of 3 raw on the 21st; with
+      // 9 of 10 and 4 of 4 before, 35 of 45 in the window.
+      assert.deepEqual(await shopAt(TODAY + DAY_MS + 30 * 60_000), [67.857, 100, 77.778]);
+      // 05:00 with the job still at 23:00: the raw results of the last three hours (none) only.
+      assert.equal(MAX_RAW_MS, 3 * HOUR_MS);
+      assert.deepEqual(await shopAt(TODAY + DAY_MS + 5 * HOUR_MS), [73.077, null, 80]);
     });
 
     test('PRIVACY: nothing of a monitor beyond its name and state, nothing of monitors not on the page', async () => {

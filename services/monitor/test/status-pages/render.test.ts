@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import * as labels from '../../src/status-pages/render/labels.js';
-import { renderNotFound } from '../../src/status-pages/render/page-shell.js';
-import { renderFeed } from '../../src/status-pages/render/render-feed.js';
-import { renderStatusPage } from '../../src/status-pages/render/render-status-page.js';
+import * as labels from '../../src/public-face/status-pages/render/labels.js';
+import { renderNotFound } from '../../src/public-face/status-pages/render/page-shell.js';
+import { renderFeed } from '../../src/public-face/status-pages/render/render-feed.js';
+import { renderStatusPage } from '../../src/public-face/status-pages/render/render-status-page.js';
 import { daysEnding, monitor, samplePage } from './sample-view.js';
 
 const OPTS = { subscriptions: false, assetBase: '/status-assets/v1' };
@@ -287,7 +287,7 @@ describe('renderFeed', () => {
 
 describe('the live script agrees with the server renderer', () => {
   test('same words, bands and formats', async () => {
-    const path = new URL('../../src/status-pages/assets/status-labels.js', import.meta.url).href;
+    const path = new URL('../../src/public-face/status-pages/assets/status-labels.js', import.meta.url).href;
     const js = (await import(path)) as Record<string, unknown> & {
       barClass: typeof labels.barClass;
       barLabel: typeof labels.barLabel;

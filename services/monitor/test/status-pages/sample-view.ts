@@ -1,4 +1,8 @@
-import type { PublicDay, PublicMonitor, PublicStatusPage } from '../../src/status-pages/public-view.js';
+import type {
+  PublicDay,
+  PublicMonitor,
+  PublicStatusPage,
+} from '../../src/public-face/status-pages/public-view.js';
 
 /** `n` UTC days ending at `today`, each with the uptime `pick(i)` gives (null: no data). */
 export function daysEnding(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
-import { encryptSecret } from '../../src/channels/secret-box.js';
+import { encryptSecret } from '../../src/platform/crypto/secret-box.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { codeAt, enable, freshStep, mfaStep, newPerson, passwordStep } from './totp-fixture.js';
 
@@ -81,6 +81,45 @@ for (const target of await testDatabases()) {
       const again = await s.as(p.token, { method: 'POST', url: '/api/auth/two-factor/enrol' });
       assert.equal(again.statusCode, 409);
       assert.equal(again.json().code, 'two_factor_already_enabled');
+    });
+
+    test('confirming enrolment ends the other sessions, opened with the password alone; this one goes on', async () => {
+      await freshStep();
+      const p = await newPerson(s, root, 'admin');
+      // A second sign-in elsewhere with the password only (a phone, or someone who had the password).
+      const other = await s.login(p.username, p.password);
+      const key = await s.as(p.token, { method: 'POST', url: '/api/api-keys', payload: { name: 'ci' } });
+      assert.equal(key.statusCode, 201, key.body);
+      const me = (token: string) => s.as(token, { method: 'GET', url: '/api/auth/me' });
+      assert.equal((await me(other.access_token)).statusCode, 200);
+      const { secret } = (await s.as(p.token, { method: 'POST', url: '/api/auth/two-factor/enrol' })).json();
+      const ok = await s.as(p.token, {
+        method: 'POST',
+        url: '/api/auth/two-factor/confirm',
+        payload: { code: await codeAt(secret, 0) },
+      });
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.equal(ok.json().other_sessions_ended, 1);
+      assert.equal(ok.json().recovery_codes.length, 10);
+      // The other session's access and refresh tokens are refused at once.
+      const refused = await me(other.access_token);
+      assert.equal(refused.statusCode, 401);
+      assert.equal(refused.json().code, 'invalid_token');
+      const renew = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refresh_token: other.refresh_token },
+      });
+      assert.equal(renew.statusCode, 401);
+      // The enrolling session goes on; an API key is no session and keeps working.
+      assert.equal((await me(p.token)).statusCode, 200);
+      assert.equal((await me(key.json().raw_key)).statusCode, 200);
+      const sessions = await s.as(p.token, { method: 'GET', url: '/api/auth/sessions' });
+      assert.equal(sessions.json().length, 1);
+      assert.equal(sessions.json()[0].current, true);
+      const audit = await s.as(root, { method: 'GET', url: '/api/audit-log?action=two_factor.enable' });
+      const entry = audit.json().find((e: { resource_id: string }) => String(e.resource_id) === String(p.id));
+      assert.equal(entry.detail.other_sessions_ended, 1);
     });
 
     test('confirm without an enrolment is a 409; API keys cannot touch two-factor', async () => {

@@ -44,3 +44,21 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath(`monitor-${name}.png`), fullPage: true });
 }
+
+/**
+ * Follows a main-navigation entry the way a person would: through the Menu button at phone width
+ * and the Admin drop-down for the administration pages.
+ */
+export async function navTo(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await menu.or(nav).first().waitFor(); // the signed-in frame is there (after a reload, say)
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  // An entry's name may go on with a count ("Incidents, open: 2").
+  const link = nav.getByRole('link', { name: new RegExp(`^${name.replace(/[^\w ]/g, '\\$&')}\\b`) });
+  if (!(await link.isVisible())) {
+    const admin = nav.getByRole('button', { name: 'Admin' });
+    if (await admin.isVisible()) await admin.click();
+  }
+  await link.click();
+}

@@ -8,6 +8,7 @@ import {
   downSpans,
   figuresLine,
   nearestPoint,
+  pointSource,
   rangeFigures,
 } from '../../web/src/monitors/chart-data.js';
 
@@ -22,6 +23,7 @@ const result = (at: number, status: 'up' | 'down', ms: number | null): CheckResu
   response_time_ms: ms,
   status_code: status === 'up' ? 200 : null,
   error: status === 'up' ? null : 'timeout after 5000 ms',
+  location_id: 'local',
   tls_days_left: null,
 });
 
@@ -97,5 +99,17 @@ describe('response-time chart data', () => {
     );
     assert.match(hour[0]!, /\(so far\)$/);
     assert.deepEqual(hour.slice(1), ['avg 80 ms · p95 150 ms', '60 checks, 3 failed']);
+  });
+});
+
+describe('what a range draws', () => {
+  const DAY = 86_400_000;
+  const now = Date.UTC(2026, 10, 29, 12);
+  test('a range covering less than a day of the monitor draws its checks; a longer one its buckets', () => {
+    assert.equal(pointSource('hour', now - 30 * 60_000, now), 'raw');
+    assert.equal(pointSource('hour', now - DAY, now), 'raw');
+    assert.equal(pointSource('hour', now - DAY - 1, now), 'hour');
+    assert.equal(pointSource('day', now - 365 * DAY, now), 'day');
+    assert.equal(pointSource('raw', now - 3_600_000, now), 'raw');
   });
 });

@@ -25,7 +25,7 @@ describe('detail page: the chart reads out its points; the facts say how the mon
     await s?.close();
   });
 
-  test('a new monitor fills the chart, with downtime shaded, a tooltip per point, figures, and the current hour on 7 days', async () => {
+  test('a new monitor fills the chart, with downtime shaded, a tooltip per point, figures, and every check on 7 days while younger than a day', async () => {
     const { svc, target, token, page } = s;
     const hits = () => target.hits.get('/chart') ?? 0;
     const m = await apiCall<{ id: number }>(svc.base, token, 'POST', '/api/monitors', {
@@ -121,23 +121,26 @@ describe('detail page: the chart reads out its points; the facts say how the mon
     await page.keyboard.press('Escape');
     await until('the tooltip closed by Escape', async () => !(await tip.isVisible()));
 
-    // 7 days: the hour in progress is drawn from the raw checks (nothing is rolled up yet).
+    // 7 days of a monitor younger than a day: every check, as on 24 hours, not one hourly dot on a
+    // plot shaded red from edge to edge by the hour that held the outage.
     await page.getByRole('radio', { name: '7 days' }).check();
     const week = page.getByRole('slider', { name: 'Response time over the last 7 days' });
     await week.waitFor();
-    // The range's label changes at once, its points once they are loaded.
-    await until('the hourly figures', async () => /hourly/.test((await figures.textContent()) ?? ''));
-    assert.match(
-      (await figures.textContent()) ?? '',
-      /^avg \d+ ms · highest hourly p95 \d+ ms — \d+ checks, [2-9] failed$/,
-    );
+    await until('every check on 7 days', async () => /^min /.test((await figures.textContent()) ?? ''));
+    assert.match((await figures.textContent()) ?? '', /^min \d+ ms · avg .* — \d+ checks, [2-9] failed$/);
     await week.focus();
     await page.keyboard.press('End');
-    assert.match(
-      (await week.getAttribute('aria-valuetext')) ?? '',
-      /\(so far\), avg \d+ ms · p95 \d+ ms, \d+ checks, [2-9] failed$/,
-    );
-    assert.ok((await page.getByTestId('down-span').count()) >= 1, 'the hour with failures is shaded');
+    assert.doesNotMatch((await week.getAttribute('aria-valuetext')) ?? '', /so far/);
+    const spans = page.getByTestId('down-span');
+    assert.ok((await spans.count()) >= 1, 'the failed checks are shaded');
+    const plot = (await week.boundingBox())!;
+    for (const span of await spans.all()) {
+      const b = (await span.boundingBox())!;
+      assert.ok(
+        b.width < plot.width / 2,
+        `a down span is ${b.width} of ${plot.width} px: not the whole plot`,
+      );
+    }
   });
   test('the facts name the settings that decide up or down, why the last check failed, and how to ping a heartbeat', async () => {
     const { svc, target, token, page } = s;

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { needChromium } from '@app/kit/testing';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
+import { type BrowserSession, navTo, shot, signIn, startBrowser } from './browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
 import { ensureWebBuild } from './web-build.js';
 
@@ -65,7 +65,7 @@ describe('dashboard: the incidents list', { skip: needChromium() }, () => {
     // Narrow enough that the table has to share out its width.
     page = (await chrome.open(svc.base, { width: 760 })).page;
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Incidents' }).click();
+    await navTo(page, 'Incidents');
     await page.locator('tr[data-incident-status="open"]').nth(2).waitFor();
   });
   after(async () => {

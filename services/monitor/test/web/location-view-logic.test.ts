@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { LocationView, MonitorLocationState } from '../../src/locations/location-shapes.js';
+import type { LocationView, MonitorLocationState } from '../../src/shared-types/location-shapes.js';
 import { offlineText, skewText, skewWarns, verdictClass } from '../../web/src/locations/location-format.js';
 import type { LocationsSnapshot } from '../../web/src/locations/location-types.js';
 import {

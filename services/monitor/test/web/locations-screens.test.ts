@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { needChromium } from '@app/kit/testing';
 import SqliteDatabase from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
-import type { LocationView } from '../../src/locations/location-shapes.js';
+import type { LocationView } from '../../src/shared-types/location-shapes.js';
 import { shot, signIn } from './browser.js';
 import { type DashboardSession, startDashboardSession } from './dashboard-session.js';
 import { apiCall } from './service.js';

@@ -80,6 +80,22 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     }
     await form.getByLabel('Type', { exact: true }).selectOption('http_get');
     assert.equal(await form.getByLabel('Record type').count(), 0);
+    // Every problem at once, in words: the schema's (name, interval) and the rules' (URL).
+    const errorOf = async (label: string) => {
+      const field = form.getByLabel(label, { exact: true });
+      if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+      const id = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').at(-1);
+      return (await page.locator(`[id="${id}"]`).textContent())?.trim() ?? '';
+    };
+    await form.getByLabel('Name', { exact: true }).fill('');
+    await form.getByLabel('URL').fill('not a url');
+    await form.getByLabel('Check interval (seconds)').fill('0');
+    await form.getByRole('button', { name: 'Create monitor' }).click();
+    await until('the name field to be marked', async () => (await errorOf('Name')) !== null);
+    assert.deepEqual(
+      [await errorOf('Name'), await errorOf('URL'), await errorOf('Check interval (seconds)')],
+      ['must not be empty', 'must be an absolute http:// or https:// URL', 'must be at least 1'],
+    );
     await form.getByLabel('Name', { exact: true }).fill('Local web');
     await form.getByLabel('URL').fill(`${target.origin}/web`);
     await form.getByLabel('Check interval (seconds)').fill('1');
@@ -162,7 +178,9 @@ describe('dashboard: monitors live, detail, actions, incidents, import/export', 
     await until('the new result on the page', async () => (await checks.count()) === 2);
     await page.getByTestId('uptime-24h').filter({ hasText: '100%' }).waitFor();
     await page.getByRole('radio', { name: '7 days' }).check();
-    await page.getByText('Average response time per hour, the current one so far').waitFor();
+    // Younger than a day: 7 days draws every check too (hourly buckets would be wider than the plot).
+    await page.getByRole('slider', { name: 'Response time over the last 7 days' }).waitFor();
+    await page.getByText('Every check.').waitFor();
     await page.getByRole('radio', { name: '24 hours' }).check();
     await page.getByText('Every check.').waitFor();
     await shot(page, 'detail');

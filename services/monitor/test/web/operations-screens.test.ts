@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { needChromium } from '@app/kit/testing';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, shot, signIn, startBrowser } from './browser.js';
+import { type BrowserSession, navTo, shot, signIn, startBrowser } from './browser.js';
 import { ADMIN, apiCall, type RunningMonitor, startMonitor, tokenFor } from './service.js';
 import { ensureWebBuild } from './web-build.js';
 
@@ -112,7 +112,14 @@ describe('dashboard: channels, maintenance, settings', { skip: needChromium() },
       .fill(
         `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`,
       );
-    await form.getByLabel(/^Monitors/).selectOption({ label: 'Nightly job' });
+    // The scope is an explicit choice: "Chosen monitors" with none ticked is refused, not "every".
+    const scope = form.getByRole('group', { name: 'Applies to' });
+    assert.equal(await scope.getByLabel(/All monitors/).isChecked(), true);
+    await scope.getByLabel('Chosen monitors').check();
+    await form.getByRole('button', { name: 'Create window' }).click();
+    await scope.getByRole('alert').getByText('Tick at least one monitor').waitFor();
+    assert.deepEqual(await apiCall(svc.base, token, 'GET', '/api/maintenance'), []);
+    await scope.getByRole('list', { name: 'Monitors in the window' }).getByLabel('Nightly job').check();
     await form.getByRole('button', { name: 'Create window' }).click();
     const row = page.getByRole('row', { name: /Database upgrade/ });
     await row.getByText('Nightly job').waitFor();
@@ -130,16 +137,25 @@ describe('dashboard: channels, maintenance, settings', { skip: needChromium() },
     await weekly.getByLabel('Duration (minutes)').fill('90');
     await weekly.getByLabel('Time zone').fill('Europe/Paris');
     await weekly.getByRole('button', { name: 'Create window' }).click();
-    await page
-      .getByRole('row', { name: /Sunday backups/ })
-      .getByText('30 2 * * 0')
-      .waitFor();
+    const sunday = page.getByRole('row', { name: /Sunday backups/ });
+    await sunday.getByText('30 2 * * 0').waitFor();
+    await sunday.getByText('All monitors').waitFor();
+    const windows = await apiCall<{ name: string; monitor_ids: number[] }[]>(
+      svc.base,
+      token,
+      'GET',
+      '/api/maintenance',
+    );
+    assert.deepEqual(windows.map((w) => [w.name, w.monitor_ids.length]).sort(), [
+      ['Database upgrade', 1],
+      ['Sunday backups', 0],
+    ]);
     await shot(page, 'maintenance');
   });
 
   test('settings: a 422 next to its field, then saved', async (t) => {
     if (!(await has(svc.base, token, '/api/settings'))) return t.skip('the settings API has not landed yet');
-    await nav(page, 'Settings').click();
+    await navTo(page, 'Settings');
     const form = page.getByRole('form', { name: 'Settings' });
     const days = form.getByLabel('Keep raw check results (days)');
     await days.fill('0');
@@ -175,7 +191,7 @@ describe('dashboard: channels, maintenance, settings', { skip: needChromium() },
       is_enabled: false,
     });
     await page.goto(`${svc.base}/`);
-    await nav(page, 'Settings').click();
+    await navTo(page, 'Settings');
     const form = page.getByRole('form', { name: 'Settings' });
     const pick = form.getByLabel('Status page subscriptions');
     await pick.locator('option', { hasText: 'status-mail' }).waitFor({ state: 'attached' });

@@ -43,7 +43,7 @@ const base = {
   heartbeat_token: null,
   created_at: '2026-11-24T00:00:00Z',
   updated_at: '2026-11-24T00:00:00Z',
-} satisfies Omit<Monitor, 'monitor_type'>;
+} satisfies Partial<Monitor>; // a monitor as far as the facts read it
 
 const facts = (m: Partial<Monitor>, names: ((ids: number[]) => string) | null = null) =>
   Object.fromEntries(settingsFacts({ ...base, monitor_type: 'http_get', ...m } as Monitor, names));

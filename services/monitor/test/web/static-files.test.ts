@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { resolveStatic } from '../../src/web/static-files.js';
+import { resolveStatic } from '../../src/platform/web/static-files.js';
 
 describe('static files of the dashboard build', () => {
   const root = mkdtempSync(join(tmpdir(), 'mon-dist-'));

@@ -16,6 +16,8 @@ function newestSource(): number {
     else newest = Math.max(newest, st.mtimeMs);
   };
   visit(join(webDir, 'src'));
+  // The service's shared types, which the dashboard bundles (group roll-up, tag filter, location ids).
+  visit(join(webDir, '..', 'src', 'shared-types'));
   for (const f of ['index.html', 'vite.config.ts', 'package.json']) visit(join(webDir, f));
   return newest;
 }
@@ -25,7 +27,7 @@ function isFresh(): boolean {
 }
 
 /**
- * Builds the dashboard when dist is missing or older than its sources, so `npm test` on a fresh
+ * Builds the dashboard when dist is missing or older than its sources (and the shared types), so `npm test` on a fresh
  * clone tests what the sources say. Test files run in parallel: a lock directory lets one build.
  */
 export async function ensureWebBuild(): Promise<void> {

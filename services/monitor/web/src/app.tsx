@@ -26,6 +26,7 @@ const MonitorFormPage = lazyPage(() =>
 );
 const ApiKeysPage = lazyPage(() => import('./pages/api-keys-page.js').then((m) => m.ApiKeysPage));
 const AuditLogPage = lazyPage(() => import('./pages/audit-log-page.js').then((m) => m.AuditLogPage));
+const OnCallPage = lazyPage(() => import('./on-call/on-call-page.js').then((m) => m.OnCallPage));
 const PoliciesPage = lazyPage(() => import('./escalation/policies-page.js').then((m) => m.PoliciesPage));
 const ChannelsPage = lazyPage(() => import('./pages/channels-page.js').then((m) => m.ChannelsPage));
 const ImportExportPage = lazyPage(() =>
@@ -41,6 +42,7 @@ const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.js').the
 const StatusPagesPage = lazyPage(() =>
   import('./status-pages/status-pages-page.js').then((m) => m.StatusPagesPage),
 );
+const ReportsPage = lazyPage(() => import('./reports/reports-page.js').then((m) => m.ReportsPage));
 const SettingsPage = lazyPage(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const UsersPage = lazyPage(() => import('./pages/users-page.js').then((m) => m.UsersPage));
 
@@ -59,7 +61,9 @@ const routes: RouteDef[] = [
   { path: '/incidents/:id', role: 'viewer', render: (p) => <IncidentDetailPage id={Number(p.id)} /> },
   { path: '/channels', role: 'viewer', render: () => <ChannelsPage /> },
   { path: '/escalation', role: 'viewer', render: () => <PoliciesPage /> },
+  { path: '/on-call', role: 'viewer', render: () => <OnCallPage /> },
   { path: '/maintenance', role: 'viewer', render: () => <MaintenancePage /> },
+  { path: '/reports', role: 'viewer', render: () => <ReportsPage /> },
   { path: '/locations', role: 'viewer', render: () => <LocationsPage /> },
   { path: '/status-pages', role: 'viewer', render: () => <StatusPagesPage /> },
   { path: '/groups', role: 'viewer', render: () => <GroupsPage /> },

@@ -1,65 +1,54 @@
-import type { ReactNode } from 'react';
-import type { Role } from './api/types.js';
+import { type ReactNode, useRef, useState } from 'react';
 import { useAuth } from './auth/auth-context.js';
 import { Link, useLocation } from './lib/router.js';
 import { type ThemeChoice, useTheme } from './lib/theme.js';
 import { useApi } from './lib/use-api.js';
+import { MainNav, OpenCount } from './main-nav.js';
 import { useIncidentVersion } from './monitors/use-live.js';
-
-const nav: { to: string; label: string; role: Role }[] = [
-  { to: '/', label: 'Dashboard', role: 'viewer' },
-  { to: '/incidents', label: 'Incidents', role: 'viewer' },
-  { to: '/channels', label: 'Channels', role: 'viewer' },
-  { to: '/escalation', label: 'Escalation', role: 'viewer' },
-  { to: '/maintenance', label: 'Maintenance', role: 'viewer' },
-  { to: '/locations', label: 'Locations', role: 'viewer' },
-  { to: '/status-pages', label: 'Status pages', role: 'viewer' },
-  { to: '/groups', label: 'Groups & tags', role: 'viewer' },
-  { to: '/import-export', label: 'Import / export', role: 'viewer' },
-  { to: '/api-keys', label: 'API keys', role: 'admin' },
-  { to: '/users', label: 'Users', role: 'superadmin' },
-  { to: '/settings', label: 'Settings', role: 'superadmin' },
-  { to: '/audit-log', label: 'Audit log', role: 'superadmin' },
-];
 
 /** The frame around every signed-in screen: navigation, theme, account. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { me, can, signOut } = useAuth();
+  const { me, signOut } = useAuth();
   const { path } = useLocation();
   const [theme, setTheme] = useTheme();
   // Open incidents in the navigation, refreshed by the stream's incident events.
   const open = useApi<unknown[]>('/api/incidents', { status: 'open', limit: 100 }, useIncidentVersion());
   const openCount = open.data?.length ?? 0;
-  const active = (to: string) =>
-    to === '/' ? path === '/' || path.startsWith('/monitors') : path.startsWith(to);
+  // At phone width the navigation folds behind a Menu button (CSS decides when the button shows);
+  // following a link, or pressing Escape, folds it again.
+  // The menu remembers the page it was opened on, so it is closed on any other.
+  const [menuOn, setMenuOn] = useState<string | null>(null);
+  const menuOpen = menuOn === path;
+  const setMenuOpen = (open: boolean) => setMenuOn(open ? path : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="shell">
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
+      <header className={menuOpen ? 'topbar menu-open' : 'topbar'}>
         <Link to="/" className="brand">
           Monitor
         </Link>
-        <nav aria-label="Main">
-          <ul>
-            {nav
-              .filter((n) => can(n.role))
-              .map((n) => (
-                <li key={n.to}>
-                  <Link to={n.to} aria-current={active(n.to) ? 'page' : undefined}>
-                    {n.label}
-                    {n.to === '/incidents' && openCount > 0 && (
-                      <span className="nav-count" title={`${openCount} open`}>
-                        <span className="sr-only">, open: </span>
-                        {openCount >= 100 ? '99+' : openCount}
-                      </span>
-                    )}
-                  </Link>
-                </li>
-              ))}
-          </ul>
-        </nav>
+        <button
+          type="button"
+          className="menu-toggle"
+          ref={menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+          {!menuOpen && <OpenCount n={openCount} what="open incidents" />}
+        </button>
+        <MainNav
+          open={menuOpen}
+          openCount={openCount}
+          onEscape={() => {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        />
         <div className="topbar-tools">
           <label className="theme-pick">
             <select

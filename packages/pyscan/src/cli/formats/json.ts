@@ -2,7 +2,7 @@
 import type { Report } from '../report.js';
 
 /** Bumped in the minor part for added fields, in the major part for removed or changed ones. */
-export const JSON_SCHEMA_VERSION = '1.0';
+export const JSON_SCHEMA_VERSION = '1.2';
 
 export function toJsonReport(r: Report): object {
   return {
@@ -16,10 +16,14 @@ export function toJsonReport(r: Report): object {
       passed: r.gate.passed,
       rules: r.gate.rules.map((x) => x.text),
       violations: r.gate.violations,
+      baseline: r.gate.baseline,
     },
     files: r.files.map((f) => f.file),
     classes: r.files.flatMap((f) => f.classes),
     functions: r.files.flatMap((f) => f.functions),
+    code_health: r.codeHealth,
+    coverage: r.coverage,
+    health: r.health,
   };
 }
 

@@ -2,6 +2,7 @@
 
 import type { Report } from '../report.js';
 import { metricLabel, metricScope, type Violation } from '../thresholds.js';
+import { shown } from './wording.js';
 
 const SARIF_SCHEMA =
   'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -11,8 +12,13 @@ function ruleId(metric: string): string {
 }
 
 function message(v: Violation): string {
-  const what = v.scope === 'file' ? `File ${v.path}` : `Function ${v.name}`;
-  return `${what} has ${metricLabel(v.metric)} ${v.value} (limit: ${v.rule}).`;
+  const what =
+    v.scope === 'repository'
+      ? 'The repository'
+      : v.scope === 'file'
+        ? `File ${v.path}`
+        : `Function ${v.name}`;
+  return `${what} has ${metricLabel(v.metric)} ${shown(v.value)} (limit: ${v.rule}).`;
 }
 
 export function toSarif(r: Report): object {

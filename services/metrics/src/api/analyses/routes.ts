@@ -1,15 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { createAnalysis, getAnalysis } from '../../analyses/analyses-service.js';
-import { analysisView, analysisViews } from '../../analyses/analysis-view.js';
-import { runLimiter } from '../../analyses/run-limiter.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import { validateRepoUrl } from '../../repo/validate.js';
+import { createAnalysis } from '../../intake/analyses-service.js';
+import { analysisView, analysisViews } from '../../intake/analysis-view.js';
+import { runLimiter } from '../../intake/run-limiter.js';
+import { getAnalysis } from '../../platform/http/get-analysis.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
+import { validateRepoUrl } from '../../shared-types/repo-validate.js';
 import { analysesRepo } from '../../store/repos/analyses-repo.js';
 import { Analysis, CreateAnalysisBody, ListQuery } from './schema.js';
 
 const tags = ['analyses'];
+
+/** The Link header of the next page: the same query with `before` moved to the page's last run. */
+function nextLink(query: Record<string, unknown>, lastId: number): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && k !== 'before') q.set(k, String(v));
+  q.set('before', String(lastId));
+  return `</api/analyses?${q}>; rel="next"`;
+}
 
 /** Create, list and read analyses. */
 export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -38,15 +47,21 @@ export function analysesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Recent analyses, newest first',
+          description:
+            'Top-level runs (not the per-commit runs of history runs), newest first, `limit` at a time. Page with `before` (a cursor: runs with a lower id), as the Link header (rel="next") gives it while older runs remain; `repo_url` lists one repository.',
           querystring: ListQuery,
           response: { 200: Type.Array(Analysis), ...problems(422) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const url = req.query.repo_url === undefined ? undefined : validateRepoUrl(req.query.repo_url);
         if (url && !url.ok) return [];
-        const rows = await analysesRepo.list(ctx.db, req.query.limit ?? 20, url?.value.canonicalUrl);
-        return analysisViews(ctx, rows);
+        const limit = req.query.limit ?? 20;
+        // One more than asked: whether a next page exists, without a count.
+        const rows = await analysesRepo.list(ctx.db, limit + 1, url?.value.canonicalUrl, req.query.before);
+        const page = rows.slice(0, limit);
+        if (rows.length > limit) reply.header('link', nextLink(req.query, page.at(-1)!.id));
+        return analysisViews(ctx, page);
       },
     );
     app.get(

@@ -1,20 +1,7 @@
 import { Type } from 'typebox';
 
-const Stage = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('cloning'),
-  Type.Literal('discovering'),
-  Type.Literal('analyzing'),
-  Type.Literal('linting'),
-  Type.Literal('git_analysis'),
-  Type.Literal('history'),
-  Type.Literal('generating'),
-  Type.Literal('done'),
-  Type.Literal('failed'),
-  Type.Literal('cancelled'),
-]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+// The answer's shape is shared with the web UI.
+export { Analysis } from '../../shared-types/analysis-shape.js';
 
 // Shape only: the URL and ref-name rules are checked by validateAnalysisInput, which reports every field.
 export const CreateAnalysisBody = Type.Object(
@@ -59,69 +46,17 @@ export const CreateAnalysisBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const Analysis = Type.Object({
-  id: Type.Integer(),
-  repo_url: Type.String(),
-  branch: NullableString,
-  ref: NullableString,
-  ref_used: Type.Union([Type.String({ description: 'The branch, tag or commit checked out.' }), Type.Null()]),
-  status: Type.Union([
-    Type.Literal('pending'),
-    Type.Literal('running'),
-    Type.Literal('done'),
-    Type.Literal('failed'),
-    Type.Literal('cancelled'),
-  ]),
-  stage: Stage,
-  queue_position: Type.Union([
-    Type.Integer({ minimum: 1, description: 'For a pending run: 1 when it is next in line.' }),
-    Type.Null(),
-  ]),
-  progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
-  commit_sha: NullableString,
-  commit_date: NullableTime,
-  history_parent_id: Type.Union([Type.Integer(), Type.Null()]),
-  output_name: NullableString,
-  warnings: Type.Array(Type.String()),
-  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
-  settings: Type.Record(Type.String(), Type.Unknown()),
-  stages: Type.Array(Type.Object({ stage: Stage, at: Type.String({ format: 'date-time' }) })),
-  created_at: Type.String({ format: 'date-time' }),
-  started_at: NullableTime,
-  finished_at: NullableTime,
-  summary: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-  cache: Type.Union([
-    Type.Object(
-      {
-        blobs_hit: Type.Integer({
-          description: 'Distinct file contents whose metrics came from the content cache.',
-        }),
-        blobs_measured: Type.Integer({ description: 'Distinct file contents pyscan measured in this run.' }),
-        pylint: Type.Union(
-          [Type.Literal('hit'), Type.Literal('miss'), Type.Literal('off'), Type.Literal('not_cached')],
-          {
-            description:
-              'hit: replayed from the cache; miss: pylint ran and was cached; off: pylint disabled; not_cached: pylint missing or the cache off.',
-          },
-        ),
-        history_commits: Type.Union([Type.Integer(), Type.Null()], {
-          description: 'A history run: the earlier commits it measured (null for other runs).',
-        }),
-        history_commits_reused: Type.Union([Type.Integer(), Type.Null()]),
-      },
-      {
-        description:
-          "The run's content-cache figures; null until it has measured its files, and for per-commit runs.",
-      },
-    ),
-    Type.Null(),
-  ]),
-});
-
 export const ListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     repo_url: Type.Optional(Type.String({ maxLength: 300, description: 'Only runs of this repository.' })),
+    before: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'Paging cursor: only runs with an id below this one. The next page is `before=<the last item\'s id>`, given whole in the Link header (rel="next") while older runs remain.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

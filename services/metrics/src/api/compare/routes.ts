@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compareRuns } from '../../compare/compare-service.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import { newCode, resolveBase } from '../../new-code/new-code-service.js';
+import { compareRuns } from '../../insights/compare/compare-service.js';
+import { newCode, resolveBase } from '../../insights/new-code/new-code-service.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 import { CompareParams, CompareQuery, CompareResponse, NewCodeQuery, NewCodeResponse } from './schema.js';
 
 const tags = ['compare'];

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { openDownload } from '../../exports/downloads.js';
-import { problems } from '../../http/schemas.js';
+import { openDownload } from '../../outputs/exports/downloads.js';
+import { problems } from '../../platform/http/schemas.js';
 
 const Params = Type.Object({
   id: Type.Integer({ minimum: 1 }),

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { getDuplicate, listDuplicates } from '../../duplication/duplicates-service.js';
-import { IdParams, problems } from '../../http/schemas.js';
+import { getDuplicate, listDuplicates } from '../../insights/duplication/duplicates-service.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
+import { DuplicatesPage, CloneGroupDetail as GroupDetail } from '../../shared-types/duplicate-shapes.js';
 
 const tags = ['results'];
-
-const Location = {
-  path: Type.String(),
-  start_line: Type.Integer(),
-  end_line: Type.Integer(),
-};
 
 const DuplicatesQuery = Type.Object(
   {
@@ -25,34 +20,6 @@ const DuplicatesQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const GroupSummary = Type.Object({
-  group: Type.Integer({ description: '1 for the largest group, then by size.' }),
-  tokens: Type.Integer(),
-  lines: Type.Integer({ description: 'Lines of its longest occurrence.' }),
-  occurrences: Type.Array(Type.Object(Location)),
-});
-
-const DuplicatesPage = Type.Object({
-  items: Type.Array(GroupSummary),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-  next_offset: Type.Union([Type.Integer(), Type.Null()]),
-});
-
-const GroupDetail = Type.Object({
-  group: Type.Integer(),
-  tokens: Type.Integer(),
-  lines: Type.Integer(),
-  occurrences: Type.Array(
-    Type.Object({
-      ...Location,
-      text: Type.String({ description: 'The fragment as analysed (at most 200 lines and 16 KB).' }),
-      truncated: Type.Boolean(),
-    }),
-  ),
-});
 
 /** The clone groups of a finished run: a page sorted by size, and one group with its fragments' text. */
 export function duplicatesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { findingRules, listFindings } from '../../findings/findings-service.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import { getSource } from '../../source/source-service.js';
+import { findingRules, listFindings } from '../../pipeline/findings/findings-service.js';
+import { getSource } from '../../pipeline/source/source-service.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
+import { runReads } from '../run-reads.js';
 import {
   FindingsPage,
   FindingsQuery,
@@ -16,6 +17,7 @@ const tags = ['findings and source'];
 
 /** Pylint's findings of a finished run, counted per rule, and each file's stored source. */
 export function findingsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const reads = runReads(ctx);
   return async (app) => {
     app.get(
       '/api/analyses/:id/findings',
@@ -28,7 +30,7 @@ export function findingsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: FindingsPage, ...problems(404, 409, 422) },
         },
       },
-      async (req) => listFindings(ctx, req.params.id, req.query),
+      async (req) => listFindings(reads, req.params.id, req.query),
     );
     app.get(
       '/api/analyses/:id/findings/rules',
@@ -41,7 +43,7 @@ export function findingsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: RulesResponse, ...problems(404, 409, 422) },
         },
       },
-      async (req) => findingRules(ctx, req.params.id, req.query),
+      async (req) => findingRules(reads, req.params.id, req.query),
     );
     app.get(
       '/api/analyses/:id/source',
@@ -54,7 +56,7 @@ export function findingsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: SourceResponse, ...problems(404, 409, 422) },
         },
       },
-      async (req) => getSource(ctx, req.params.id, req.query.path),
+      async (req) => getSource(reads, req.params.id, req.query.path),
     );
   };
 }

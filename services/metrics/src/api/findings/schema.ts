@@ -1,5 +1,13 @@
 import { Type } from 'typebox';
-import { FINDING_CATEGORIES } from '../../findings/finding.js';
+import { FINDING_CATEGORIES } from '../../shared-types/finding-shape.js';
+
+// The answers' shapes are shared with the web UI.
+export {
+  FindingSchema,
+  FindingsPage,
+  RulesResponse,
+  SourceResponse,
+} from '../../shared-types/finding-shape.js';
 
 const Filters = {
   category: Type.Optional(
@@ -28,78 +36,7 @@ export const FindingsQuery = Type.Object(
 
 export const RulesQuery = Type.Object(Filters, { additionalProperties: false });
 
-const Nullable = <T extends ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
-
-export const FindingSchema = Type.Object({
-  path: Type.String(),
-  line: Type.Integer({ description: '1-based, as pylint reports it.' }),
-  column: Type.Integer({ description: '0-based, as pylint reports it.' }),
-  end_line: Nullable(Type.Integer()),
-  end_column: Nullable(Type.Integer()),
-  category: Type.String(),
-  symbol: Type.String(),
-  message_id: Type.String(),
-  message: Type.String(),
-});
-
-export const FindingsPage = Type.Object({
-  items: Type.Array(FindingSchema),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-  next_offset: Type.Union([Type.Integer(), Type.Null()]),
-});
-
-export const RulesResponse = Type.Object({
-  items: Type.Array(
-    Type.Object({
-      symbol: Type.String(),
-      message_id: Type.String(),
-      category: Type.String(),
-      count: Type.Integer(),
-    }),
-  ),
-  total: Type.Integer({ description: 'Findings under the filters.' }),
-});
-
 export const SourceQuery = Type.Object(
   { path: Type.String({ minLength: 1, maxLength: 1000, description: 'The file, as the run names it.' }) },
   { additionalProperties: false },
 );
-
-const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
-
-export const SourceResponse = Type.Object({
-  path: Type.String(),
-  status: Type.Union([
-    Type.Literal('stored'),
-    Type.Literal('file_cap'),
-    Type.Literal('run_cap'),
-    Type.Literal('unreadable'),
-    Type.Literal('not_stored'),
-  ]),
-  size: NumOrNull,
-  text: Type.Union([Type.String(), Type.Null()]),
-  functions: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      class: Type.String(),
-      lineno: Type.Integer(),
-      endline: Type.Integer(),
-      complexity: Type.Integer(),
-      cognitive: Type.Integer(),
-      rank: Type.String(),
-    }),
-  ),
-  findings: Type.Array(FindingSchema),
-  findings_total: Type.Integer(),
-  pylint: Type.Object({
-    score: NumOrNull,
-    statements: NumOrNull,
-    convention: NumOrNull,
-    refactor: NumOrNull,
-    warning: NumOrNull,
-    error: NumOrNull,
-    fatal: NumOrNull,
-  }),
-});

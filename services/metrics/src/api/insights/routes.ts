@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
 import { codeAge, coupling, hotspots, knowledge } from '../../insights/insights-service.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 import {
   CodeAgeResponse,
   CouplingQuery,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { problems } from '../../http/schemas.js';
+import { problems } from '../../platform/http/schemas.js';
 
 const Health = Type.Object({
   status: Type.Literal('ok'),

@@ -1,9 +1,10 @@
-import { getAnalysis } from '../../analyses/analyses-service.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
 import { ensureRows } from '../../history-runs/lazy-rows.js';
 import { coupling, hotspots, knowledge } from '../../insights/insights-service.js';
-import type { ReportData, ReportSummary } from '../../reports/index.js';
+import { verdictOf } from '../../insights/quality-gate/gate-service.js';
+import type { ReportData, ReportSummary } from '../../outputs/reports/index.js';
+import { getAnalysis } from '../../platform/http/get-analysis.js';
 
 /** How many of the most complex functions the report lists. */
 const WORST_FUNCTIONS = 15;
@@ -33,10 +34,11 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
     .orderBy('path')
     .limit(WORST_FUNCTIONS)
     .execute();
-  const [hot, pairs, know] = await Promise.all([
+  const [hot, pairs, know, verdict] = await Promise.all([
     hotspots(ctx, id, { limit: REPORT_HOTSPOTS }),
     coupling(ctx, id, { limit: REPORT_PAIRS }),
     knowledge(ctx, id),
+    verdictOf(ctx, id),
   ]);
   return {
     id: row.id,
@@ -47,6 +49,20 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
     summary,
     files,
     worstFunctions: fns.map((f) => ({ ...f, class: f.class_name })),
+    ...(verdict
+      ? {
+          gate: {
+            status: verdict.status,
+            conditions: verdict.gate.conditions,
+            failures: verdict.conditions
+              .filter((c) => c.status === 'failed')
+              .map(
+                (c) =>
+                  `${c.condition}: ${c.value}${c.failing_items === null ? '' : ` (${c.failing_items} item${c.failing_items === 1 ? '' : 's'})`}, limit ${c.limit}`,
+              ),
+          },
+        }
+      : {}),
     insights: {
       available: hot.history.available,
       reason: hot.history.reason,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import { renderPdfReport, renderShareCard, repoLabel } from '../../reports/index.js';
+import { renderPdfReport, renderShareCard, repoLabel } from '../../outputs/reports/index.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 import { loadReportData } from './load-report-data.js';
 
 const tags = ['reports'];

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getAnalysis } from '../../analyses/analyses-service.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import type { LevelName } from '../../results/levels.js';
-import { listLevel } from '../../results/results-service.js';
+import type { LevelName } from '../../pipeline/results/levels.js';
+import { listLevel } from '../../pipeline/results/results-service.js';
+import { getAnalysis } from '../../platform/http/get-analysis.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
+import { runReads } from '../run-reads.js';
 import { Page, PageQuery } from './schema.js';
 
 const tags = ['results'];
@@ -13,6 +14,7 @@ const LEVEL_NAMES: LevelName[] = ['files', 'classes', 'functions'];
 
 /** The results of a finished run as JSON for the UI: rows per level with sort, filter and paging; the summary. */
 export function resultsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const reads = runReads(ctx);
   return async (app) => {
     for (const level of LEVEL_NAMES) {
       app.get(
@@ -26,7 +28,7 @@ export function resultsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             response: { 200: Page, ...problems(404, 409, 422) },
           },
         },
-        async (req) => listLevel(ctx, req.params.id, level, req.query),
+        async (req) => listLevel(reads, req.params.id, level, req.query),
       );
     }
     app.get(

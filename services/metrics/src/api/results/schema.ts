@@ -1,5 +1,8 @@
 import { Type } from 'typebox';
 
+// The answer's shape is shared with the web UI.
+export { Page } from '../../shared-types/result-page.js';
+
 export const PageQuery = Type.Object(
   {
     sort: Type.Optional(
@@ -35,11 +38,3 @@ export const PageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const Page = Type.Object({
-  items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-  next_offset: Type.Union([Type.Integer(), Type.Null()]),
-});

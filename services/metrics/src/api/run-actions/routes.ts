@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { analysisView } from '../../analyses/analysis-view.js';
-import { cancelAnalysis, deleteAnalysis, retryAnalysis } from '../../analyses/run-actions.js';
-import { runLimiter } from '../../analyses/run-limiter.js';
-import type { AccessGuard } from '../../auth/access-guard.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
+import { analysisView } from '../../intake/analysis-view.js';
+import { cancelAnalysis, deleteAnalysis, retryAnalysis } from '../../intake/run-actions.js';
+import { runLimiter } from '../../intake/run-limiter.js';
+import type { AccessGuard } from '../../platform/auth/access-guard.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 import { Analysis } from '../analyses/schema.js';
 
 const tags = ['analyses'];

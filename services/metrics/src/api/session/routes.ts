@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AccessGuard } from '../../auth/access-guard.js';
-import { problems } from '../../http/schemas.js';
+import type { AccessGuard } from '../../platform/auth/access-guard.js';
+import { problems } from '../../platform/http/schemas.js';
+import { SessionState } from '../../shared-types/session-shape.js';
 
 const tags = ['session'];
-const SessionState = Type.Object({
-  required: Type.Boolean({ description: 'Whether the service has an access token (METRICS_API_TOKEN).' }),
-  authenticated: Type.Boolean({ description: 'Whether this request carries a live session cookie.' }),
-  admin: Type.Boolean({ description: 'Whether this request may delete runs (see METRICS_ADMIN_TOKEN).' }),
-  admin_configured: Type.Boolean({ description: 'Whether an admin token exists (METRICS_ADMIN_TOKEN).' }),
-});
 
 function state(guard: AccessGuard, req: Pick<FastifyRequest, 'headers'>, authenticated: boolean) {
   return {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getAnalysis } from '../../analyses/analyses-service.js';
 import type { AppContext } from '../../context.js';
-import { streamAnalysis } from '../../events/analysis-stream.js';
-import { IdParams, problems } from '../../http/schemas.js';
+import { streamAnalysis } from '../../platform/events/analysis-stream.js';
+import { getAnalysis } from '../../platform/http/get-analysis.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 
 /** The progress stream of one analysis (server-sent events). */
 export function streamRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {

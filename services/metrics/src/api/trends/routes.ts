@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { problems } from '../../http/schemas.js';
-import { validateRepoUrl } from '../../repo/validate.js';
-import { fileTrend, functionTrend, repositoryTrend } from '../../trends/trends-service.js';
+import { fileTrend, functionTrend, repositoryTrend } from '../../insights/trends/trends-service.js';
+import { problems } from '../../platform/http/schemas.js';
+import { validateRepoUrl } from '../../shared-types/repo-validate.js';
 import {
   FileTrendQuery,
   FileTrendResponse,

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 
-// The shapes of src/trends/trend-types.ts (the web UI imports those types).
-
-const Num = Type.Union([Type.Number(), Type.Null()]);
-const Str = Type.Union([Type.String(), Type.Null()]);
-const Iso = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+// The answers' shapes are shared with the web UI.
+export {
+  FileTrendResponse,
+  FunctionTrendResponse,
+  TrendResponse,
+} from '../../shared-types/trend-types.js';
 
 export const OwnerRepo = Type.Object({
   owner: Type.String({ maxLength: 100 }),
@@ -43,67 +44,3 @@ export const FunctionTrendQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const Run = {
-  id: Type.Integer(),
-  commit_sha: Type.String(),
-  commit_date: Iso,
-  created_at: Type.String({ format: 'date-time' }),
-};
-
-const TrendPoint = Type.Object({
-  ...Run,
-  series: Type.String(),
-  ref_used: Str,
-  branch: Str,
-  ref: Str,
-  finished_at: Iso,
-  history_parent_id: Type.Union([Type.Integer(), Type.Null()]),
-  files: Type.Integer(),
-  classes: Type.Integer(),
-  functions: Type.Integer(),
-  loc: Type.Integer(),
-  sloc: Type.Integer(),
-  cc_avg: Num,
-  cc_max: Num,
-  mi_avg: Num,
-  pylint_avg: Num,
-  parse_errors: Type.Integer(),
-  duplicated_lines_pct: Num,
-});
-
-const FilePoint = Type.Object({
-  ...Run,
-  path: Type.String(),
-  loc: Num,
-  sloc: Num,
-  functions: Num,
-  cc_total: Num,
-  cc_avg: Num,
-  cc_max: Num,
-  mi: Num,
-});
-
-const FunctionPoint = Type.Object({
-  ...Run,
-  path: Type.String(),
-  lineno: Type.Integer(),
-  endline: Type.Integer(),
-  complexity: Type.Integer(),
-  cognitive: Type.Integer(),
-  nloc: Type.Integer(),
-  params: Type.Integer(),
-});
-
-const SeriesOf = <T extends typeof TrendPoint | typeof FilePoint | typeof FunctionPoint>(p: T) =>
-  Type.Array(Type.Object({ ref: Type.String(), points: Type.Array(p) }));
-
-export const TrendResponse = Type.Object({ ref: Str, series: SeriesOf(TrendPoint) });
-export const FileTrendResponse = Type.Object({ path: Type.String(), ref: Str, series: SeriesOf(FilePoint) });
-export const FunctionTrendResponse = Type.Object({
-  path: Type.String(),
-  class_name: Type.String(),
-  name: Type.String(),
-  ref: Str,
-  series: SeriesOf(FunctionPoint),
-});

@@ -8,6 +8,13 @@ import { commitHistory } from './006-commit-history.js';
 import { storedOutputs } from './007-stored-outputs.js';
 import { contentCache } from './008-content-cache.js';
 import { commitManifests } from './009-commit-manifests.js';
+import { runIdsNeverReused } from './010-run-ids-never-reused.js';
+import { securityFindings } from './020-security-findings.js';
+import { codeHealth } from './021-code-health.js';
+import { runCoverage } from './022-coverage.js';
+import { qualityGates } from './030-quality-gates.js';
+import { forge } from './031-forge.js';
+import { repoCache } from './040-repo-cache.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -20,4 +27,11 @@ export const migrations: Record<string, AppMigration> = {
   '007-stored-outputs': storedOutputs,
   '008-content-cache': contentCache,
   '009-commit-manifests': commitManifests,
+  '010-run-ids-never-reused': runIdsNeverReused,
+  '020-security-findings': securityFindings,
+  '021-code-health': codeHealth,
+  '022-coverage': runCoverage,
+  '030-quality-gates': qualityGates,
+  '031-forge': forge,
+  '040-repo-cache': repoCache,
 };

@@ -103,9 +103,15 @@ export const analysesRepo = {
   },
 
   /** Newest first; a history run's per-commit runs are left out (they are read by id or through it). */
-  async list(db: Kysely<MetricsDB>, limit: number, repoUrl?: string): Promise<AnalysisRow[]> {
+  async list(
+    db: Kysely<MetricsDB>,
+    limit: number,
+    repoUrl?: string,
+    beforeId?: number,
+  ): Promise<AnalysisRow[]> {
     let q = db.selectFrom('analyses').selectAll().where('history_parent_id', 'is', null);
     if (repoUrl !== undefined) q = q.where('repo_url', '=', repoUrl);
+    if (beforeId !== undefined) q = q.where('id', '<', beforeId);
     return q.orderBy('id', 'desc').limit(limit).execute();
   },
 
@@ -185,6 +191,25 @@ export const analysesRepo = {
       .execute();
   },
 
+  /**
+   * The latest finished runs of `sha` in `repoUrl` other than `id` (not a history run's per-commit
+   * runs), with their cache figures: the candidates an identical re-run copies its rows from.
+   */
+  async finishedOfCommit(db: Kysely<MetricsDB>, repoUrl: string, sha: string, id: number) {
+    const rows = await db
+      .selectFrom('analyses')
+      .select(['id', 'cache_stats'])
+      .where('repo_url', '=', repoUrl)
+      .where('commit_sha', '=', sha)
+      .where('status', '=', 'done')
+      .where('history_parent_id', 'is', null)
+      .where('id', '!=', id)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), cache_stats: r.cache_stats }));
+  },
+
   /** Records the run's content-cache figures (JSON of `CacheStats`). */
   async setCacheStats(db: Kysely<MetricsDB>, id: number, stats: unknown) {
     await db
@@ -258,9 +283,17 @@ export const analysesRepo = {
     return Number(res.numUpdatedRows) === 1;
   },
 
-  /** Deletes a run and (by cascade) every result row of it. */
-  async remove(db: Kysely<MetricsDB>, id: number) {
-    await db.deleteFrom('analyses').where('id', '=', id).execute();
+  /**
+   * Deletes a run and (by cascade) every result row of it; returns its output folder's name as the
+   * delete found it (null: none yet, undefined: no such run).
+   */
+  async remove(db: Kysely<MetricsDB>, id: number): Promise<string | null | undefined> {
+    const row = await db
+      .deleteFrom('analyses')
+      .where('id', '=', id)
+      .returning('output_name')
+      .executeTakeFirst();
+    return row?.output_name;
   },
 
   /** Place in the queue of each pending run, by id (1 = next to be claimed, as claimNext orders them). */

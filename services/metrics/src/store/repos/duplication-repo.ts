@@ -1,9 +1,28 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { StoredGroup } from '../../duplication/detect-duplication.js';
 import type { MetricsDB } from '../schema.js';
 
 // Occurrences carry up to 16 KB of text each: small batches keep statements modest.
 const BATCH = 100;
+
+/** One occurrence of a clone group as stored (`truncated` becomes 0/1). */
+export interface StoredOccurrence {
+  path: string;
+  start_line: number;
+  end_line: number;
+  tokens: number;
+  /** The fragment's source, capped; `truncated` says whether it was cut. */
+  text: string;
+  truncated: boolean;
+}
+
+/** A clone group of a run with its occurrences, as the results transaction writes it. */
+export interface StoredGroup {
+  /** 1 for the largest group, then by size. */
+  group_no: number;
+  tokens: number;
+  lines: number;
+  occurrences: StoredOccurrence[];
+}
 
 /** SQL of the clone groups and their occurrences. */
 export const duplicationRepo = {

@@ -72,6 +72,8 @@ export const findingsRepo = {
         'symbol',
         'message_id',
         'message',
+        'severity',
+        'confidence',
       ])
       .orderBy('path')
       .orderBy('line')

@@ -1,6 +1,12 @@
-import { type Kysely, sql } from 'kysely';
-import type { ChildResults, ChildRows } from '../../history-runs/child-rows.js';
-import type { MetricsDB } from '../schema.js';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type {
+  ClassMetricsTable,
+  FileMetricsTable,
+  FunctionMetricsTable,
+  MetricsDB,
+  SummariesTable,
+} from '../schema.js';
+import { tableColumns } from '../table-columns.js';
 import type { AnalysisRow } from './analyses-repo.js';
 import { manifestsRepo } from './manifests-repo.js';
 
@@ -30,14 +36,13 @@ type ResultTable = (typeof RESULT_TABLES)[number];
 // once per database handle, so that copies carry every column (also ones later migrations add).
 const columnsOf = new WeakMap<object, Promise<Record<ResultTable, string[]>>>();
 
-function resultColumns(db: Kysely<MetricsDB>): Promise<Record<ResultTable, string[]>> {
+export function resultColumns(db: Kysely<MetricsDB>): Promise<Record<ResultTable, string[]>> {
   let p = columnsOf.get(db);
   if (!p) {
-    p = db.introspection.getTables().then((tables) => {
+    p = tableColumns(db, RESULT_TABLES).then((tables) => {
       const out = {} as Record<ResultTable, string[]>;
       for (const t of RESULT_TABLES) {
-        const cols = tables.find((x) => x.name === t)?.columns.map((c) => c.name) ?? [];
-        out[t] = cols.filter((c) => c !== 'id' && c !== 'analysis_id');
+        out[t] = tables[t].filter((c) => c !== 'id' && c !== 'analysis_id');
         if (!out[t].includes('path')) throw new Error(`${t} has no path column`);
       }
       return out;
@@ -65,6 +70,21 @@ export interface CopiedFiles {
 /** The earlier per-commit run did not hold the rows a copy expected; nothing was stored. */
 export class CopyMismatch extends Error {}
 
+type Row<T> = Omit<Insertable<T>, 'analysis_id'>;
+
+/** A run's file, class and function rows, without the id of the run they are written under. */
+export interface RunRows {
+  files: Row<FileMetricsTable>[];
+  classes: Row<ClassMetricsTable>[];
+  functions: Row<FunctionMetricsTable>[];
+}
+
+/** A per-commit run's rows, its summaries row and its record's `summary` (JSON). */
+export interface ChildRunRows extends RunRows {
+  summaryRow: Row<SummariesTable>;
+  summary: Record<string, unknown>;
+}
+
 /** One commit of a history run, ready to store. */
 export interface NewChild {
   commitSha: string;
@@ -80,7 +100,7 @@ export interface NewChild {
    * from it when first read (`history-runs/lazy-rows.ts`).
    */
   manifest?: { version: string; files: Buffer; count: number } | null;
-  results: ChildResults;
+  results: ChildRunRows;
 }
 
 /** SQL of history runs' per-commit runs (analyses rows with `history_parent_id`). */
@@ -174,7 +194,7 @@ export const historyRunsRepo = {
    * Writes the rows of per-commit run `id` stored by reference, in the transaction that takes its
    * manifest away: false (nothing written) when another reader wrote them first.
    */
-  async writeManifestRows(db: Kysely<MetricsDB>, id: number, rows: ChildRows): Promise<boolean> {
+  async writeManifestRows(db: Kysely<MetricsDB>, id: number, rows: RunRows): Promise<boolean> {
     return db.transaction().execute(async (tx) => {
       if ((await manifestsRepo.claim(tx, id)) === 0) return false;
       await insertRows(tx, id, rows);
@@ -213,7 +233,7 @@ export const historyRunsRepo = {
 };
 
 /** A run's file, class and function rows, in small statements (see `batchOf`). */
-async function insertRows(tx: Kysely<MetricsDB>, id: number, r: ChildRows): Promise<void> {
+async function insertRows(tx: Kysely<MetricsDB>, id: number, r: RunRows): Promise<void> {
   for (const b of batches(r.files.map((x) => ({ ...x, analysis_id: id })))) {
     await tx.insertInto('file_metrics').values(b).execute();
     await breathe();
@@ -237,12 +257,31 @@ async function copyRows(
   table: ResultTable,
   columns: string[],
   fromId: number,
-  paths: string[],
+  paths: string[] | null,
   id: number,
 ): Promise<number> {
   const list = sql.join(columns.map((c) => sql.ref(c)));
+  const only = paths === null ? sql`` : sql`and path in (${sql.join(paths)})`;
   const res = await sql`insert into ${sql.table(table)} (analysis_id, ${list})
     select cast(${id} as bigint), ${list} from ${sql.table(table)}
-    where analysis_id = ${fromId} and path in (${sql.join(paths)}) order by path, id`.execute(tx);
+    where analysis_id = ${fromId} ${only} order by path, id`.execute(tx);
   return Number(res.numAffectedRows ?? 0);
+}
+
+/**
+ * Every file, class and function row of run `fromId` copied into run `id` (an identical re-run, see
+ * `jobs/rerun-key.ts`), one `INSERT … SELECT` per table; returns how many rows each table got.
+ */
+export async function copyRunRows(
+  tx: Kysely<MetricsDB>,
+  columns: Record<ResultTable, string[]>,
+  fromId: number,
+  id: number,
+): Promise<{ files: number; classes: number; functions: number }> {
+  const [files, classes, functions] = [
+    await copyRows(tx, 'file_metrics', columns.file_metrics, fromId, null, id),
+    await copyRows(tx, 'class_metrics', columns.class_metrics, fromId, null, id),
+    await copyRows(tx, 'function_metrics', columns.function_metrics, fromId, null, id),
+  ];
+  return { files, classes, functions };
 }

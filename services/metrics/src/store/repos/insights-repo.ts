@@ -1,6 +1,18 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { RunInsights } from '../../insights/compute-insights.js';
-import type { MetricsDB } from '../schema.js';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { AuthorSharesTable, CouplingPairsTable, KnowledgeFoldersTable, MetricsDB } from '../schema.js';
+
+type Row<T> = Omit<Insertable<T>, 'id' | 'analysis_id'>;
+
+/** What one run stores of its history insights (their per-file columns go with its file rows). */
+export interface InsightRows {
+  /** Whether the run had the history the insights need, and if not why. */
+  state: { available: boolean; reason: string | null; commits_read: number };
+  pairs: Row<CouplingPairsTable>[];
+  shares: Row<AuthorSharesTable>[];
+  folders: Row<KnowledgeFoldersTable>[];
+  bus_factor: number;
+  authors_total: number;
+}
 
 // Few columns per row: 500 rows stay well under both engines' bound-parameter limits.
 const BATCH = 500;
@@ -28,7 +40,7 @@ export const insightsRepo = {
     }
   },
 
-  async replaceIn(tx: Transaction<MetricsDB>, id: number, r: RunInsights): Promise<void> {
+  async replaceIn(tx: Transaction<MetricsDB>, id: number, r: InsightRows): Promise<void> {
     await this.clearIn(tx, id);
     await tx
       .insertInto('history_insights')

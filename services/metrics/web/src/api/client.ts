@@ -47,6 +47,21 @@ export async function apiText(path: string): Promise<string> {
 export const listAnalyses = (limit = 20, repoUrl?: string) =>
   api<Analysis[]>(`/api/analyses?limit=${limit}${repoUrl ? `&repo_url=${encodeURIComponent(repoUrl)}` : ''}`);
 
+/** One page of runs, newest first; `next` is the cursor of the older page (null: none left). */
+export async function listAnalysesPage(
+  limit: number,
+  repoUrl?: string,
+  before?: number,
+): Promise<{ items: Analysis[]; next: number | null }> {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (repoUrl) q.set('repo_url', repoUrl);
+  if (before) q.set('before', String(before));
+  const res = await fetch(`/api/analyses?${q}`);
+  if (!res.ok) throw new ApiError(await problemOf(res));
+  const next = /[?&]before=(\d+)[^>]*>;\s*rel="next"/.exec(res.headers.get('link') ?? '');
+  return { items: (await res.json()) as Analysis[], next: next ? Number(next[1]) : null };
+}
+
 export const getAnalysis = (id: number) => api<Analysis>(`/api/analyses/${id}`);
 
 /** Cancels a queued or running run; resolves to the cancelled record. */
@@ -66,6 +81,7 @@ export const createAnalysis = (body: {
   branch?: string;
   ref?: string;
   exclude?: string[];
+  history?: { commits: number } | { since: string };
 }) => api<Analysis>('/api/analyses', { method: 'POST', body });
 
 /** Download links of the service, by level. */

@@ -1,55 +1,16 @@
 // Pylint's findings of a run and the stored source of its files (see the findings endpoints in /docs).
-import type { Finding } from '../../../src/findings/finding-shape.js';
+import type { FindingsPage, RuleCount, SourceView } from '../../../src/shared-types/finding-shape.js';
 import { api } from './client.js';
 
-export type { Finding, FindingCategory } from '../../../src/findings/finding-shape.js';
-
-export interface FindingsPage {
-  items: Finding[];
-  total: number;
-  limit: number;
-  offset: number;
-  next_offset: number | null;
-}
-
-export interface RuleCount {
-  symbol: string;
-  message_id: string;
-  category: string;
-  count: number;
-}
-
-export interface SourceFunction {
-  name: string;
-  class: string;
-  lineno: number;
-  endline: number;
-  complexity: number;
-  cognitive: number;
-  rank: string;
-}
-
-/** Pylint's inputs for one file's score; all null when pylint did not run on it. */
-export interface PylintInputs {
-  score: number | null;
-  statements: number | null;
-  convention: number | null;
-  refactor: number | null;
-  warning: number | null;
-  error: number | null;
-  fatal: number | null;
-}
-
-export interface SourceView {
-  path: string;
-  status: 'stored' | 'file_cap' | 'run_cap' | 'unreadable' | 'not_stored';
-  size: number | null;
-  text: string | null;
-  functions: SourceFunction[];
-  findings: Finding[];
-  findings_total: number;
-  pylint: PylintInputs;
-}
+export type {
+  Finding,
+  FindingCategory,
+  FindingsPage,
+  PylintInputs,
+  RuleCount,
+  SourceFunction,
+  SourceView,
+} from '../../../src/shared-types/finding-shape.js';
 
 /** Filters of the findings list and the rule summary. */
 export interface FindingFilters {

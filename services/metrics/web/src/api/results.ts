@@ -1,17 +1,14 @@
 // The result rows of a finished run. The heatmap, scatter and quality gate need every file at once, so
 // the files are read once per run and kept in memory; a file's classes and functions are read from the
 // paged JSON endpoints when it is opened.
+
+import type { Page as ResultPage } from '../../../src/shared-types/result-page.js';
 import { api, apiText, downloadUrl } from './client.js';
 import { mapCsv, num } from './csv.js';
 import type { ClassRow, FileRow, FunctionRow } from './types.js';
 
-interface Page<T> {
-  items: T[];
-  total: number;
-  limit: number;
-  offset: number;
-  next_offset: number | null;
-}
+/** A results page with its rows read as `T` (the API declares them as open records). */
+type Page<T> = Omit<ResultPage, 'items'> & { items: T[] };
 
 const PAGE = 1000;
 const cache = new Map<string, Promise<unknown>>();

@@ -2,6 +2,11 @@
 // never stays in the page: it is sent once to POST /api/session, which answers with an httpOnly cookie
 // that every later request, EventSource stream and download link carries by itself.
 import { useSyncExternalStore } from 'react';
+import type { SessionState as SessionAnswer } from '../../../src/shared-types/session-shape.js';
+
+/** GET /api/session's answer; a check that failed knows nothing of the admin rights, and leaves them out. */
+export type SessionState = Omit<SessionAnswer, 'admin' | 'admin_configured'> &
+  Partial<Pick<SessionAnswer, 'admin' | 'admin_configured'>>;
 
 let needed = false;
 const listeners = new Set<() => void>();
@@ -25,14 +30,6 @@ export function useSignInNeeded(): boolean {
     },
     () => needed,
   );
-}
-
-export interface SessionState {
-  required: boolean;
-  authenticated: boolean;
-  /** Whether this browser may delete runs. */
-  admin?: boolean;
-  admin_configured?: boolean;
 }
 
 /** Asks the service at start whether a token is needed (so the first page is the right one). */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { heatColour } from '../../../src/reports/colour.js';
+import { heatColour } from '../../../src/shared-types/colour.js';
 import { getCoupling } from '../api/client.js';
 import type { CouplingPair, CouplingResponse } from '../api/types.js';
 import { HistoryNeeded } from '../components/history-needed.js';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { NewCodeResponse } from '../../../src/compare/compare-types.js';
+import type { NewCodeResponse } from '../../../src/shared-types/compare-types.js';
 import type { Analysis, FileRow } from '../api/types.js';
 import { fmt } from '../lib/format.js';
 import {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { badness, type HeatMetric, heatColour } from '../../../src/reports/colour.js';
+import { badness, type HeatMetric, heatColour } from '../../../src/shared-types/colour.js';
 import { getCodeAge } from '../api/client.js';
 import type { FileRow } from '../api/types.js';
 import { HistoryNeeded } from '../components/history-needed.js';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { heatColour } from '../../../src/reports/colour.js';
+import { heatColour } from '../../../src/shared-types/colour.js';
 import { getAllHotspots, getHotspots } from '../api/client.js';
 import type { FileRow, HotspotFolder, HotspotItem } from '../api/types.js';
 import { HistoryNeeded } from '../components/history-needed.js';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { niceTicks } from '../../../src/reports/ticks.js';
+import { niceTicks } from '../../../src/shared-types/ticks.js';
 import type { FileRow } from '../api/types.js';
 import { fmt } from '../lib/format.js';
 import { type Gate, gateActive, gateFailures } from '../lib/gate.js';

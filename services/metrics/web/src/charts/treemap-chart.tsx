@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type TreemapInput, treemapLayout } from '../../../src/reports/treemap-layout.js';
+import { type TreemapInput, treemapLayout } from '../../../src/shared-types/treemap-layout.js';
 import { type Direction, neighbour, readingOrder } from '../lib/treemap-nav.js';
 
 const W = 1100;

@@ -1,4 +1,4 @@
-import type { CompareResponse, NewCodeResponse } from '../../../src/compare/compare-types.js';
+import type { CompareResponse, NewCodeResponse } from '../../../src/shared-types/compare-types.js';
 import { api } from '../api/client.js';
 
 /** Deltas from run `base` to run `head`. */

@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react';
-import type { ChangeKind, CompareResponse, RunRef } from '../../../src/compare/compare-types.js';
+import type { ChangeKind, CompareResponse, RunRef } from '../../../src/shared-types/compare-types.js';
 import { getAnalysis, listAnalyses } from '../api/client.js';
 import type { Analysis } from '../api/types.js';
+import { SettingsNote } from '../exclusions/settings-note.js';
+import { deltaTone, signed } from '../lib/delta.js';
 import { fmt, repoName, when } from '../lib/format.js';
 import { linkProps, navigate } from '../lib/router.js';
 import { compareRuns } from './compare-api.js';
-import { KpiDeltas, signed } from './kpi-deltas.js';
+import { KpiDeltas } from './kpi-deltas.js';
 
 const countsText = (c: CompareResponse['counts']['files']) =>
   `${fmt(c.added)} added, ${fmt(c.removed)} removed, ${fmt(c.worse)} worse, ${fmt(c.better)} better, ${fmt(c.unchanged)} unchanged`;
 
 const Change = ({ c }: { c: ChangeKind }) => <span className={`change change-${c}`}>{c}</span>;
 
-// Deltas where a rise is worse (complexity, lines) read red; MI rising reads green.
-const tone = (d: number | null | undefined, upIsWorse = true) =>
-  d === null || d === undefined || d === 0 ? undefined : d > 0 === upIsWorse ? 'delta-worse' : 'delta-better';
+// Deltas where a rise is worse (complexity, lines) read red; MI rising reads green; zero as shown, neither.
+const tone = (d: number | null | undefined, upIsWorse = true, digits = 0) =>
+  deltaTone(d, digits, upIsWorse ? 'down' : 'up');
 
 function RunLine({ label, r }: { label: string; r: RunRef }) {
   return (
@@ -76,6 +78,7 @@ export function ComparePage({ base, head }: { base: number; head: number }) {
             <div className="muted">
               <RunLine label="Base" r={data.base} />
               <RunLine label="Head" r={data.head} />
+              <SettingsNote base={base} head={head} />
             </div>
           )}
         </div>
@@ -176,7 +179,7 @@ function FilesTable({ data }: { data: CompareResponse }) {
                   </td>
                   <td className={`num ${tone(f.deltas.cc_total) ?? ''}`}>{signed(f.deltas.cc_total)}</td>
                   <td className={`num ${tone(f.deltas.cc_max) ?? ''}`}>{signed(f.deltas.cc_max)}</td>
-                  <td className={`num ${tone(f.deltas.mi, false) ?? ''}`}>{signed(f.deltas.mi, 1)}</td>
+                  <td className={`num ${tone(f.deltas.mi, false, 1) ?? ''}`}>{signed(f.deltas.mi, 1)}</td>
                   <td className="num">{signed(f.deltas.sloc)}</td>
                   <td className="num">{fmt(f.magnitude, 1)}</td>
                 </tr>

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { getAnalysis, listAnalyses } from '../api/client.js';
-import { repoName } from '../lib/format.js';
+import { getAnalysis } from '../api/client.js';
 import { linkProps, navigate } from '../lib/router.js';
-import { pointTime } from '../trends/trend-view.js';
-import { repositoryTrend } from '../trends/trends-api.js';
 
 /**
- * "Compare with previous": the commit before this run's in its series (same branch or tag, by commit
- * date); a run with none there falls back to the repository's previous finished run.
+ * "Compare with previous": the run the server names as this one's previous (`previous_id`: the commit
+ * before this run's in its series, per-commit runs of history runs included; else the repository's
+ * previous finished run).
  */
 export function ComparePrevious({ id }: { id: number }) {
   const [message, setMessage] = useState<string | null>(null);
@@ -15,20 +13,11 @@ export function ComparePrevious({ id }: { id: number }) {
     let alive = true;
     (async () => {
       const a = await getAnalysis(id);
-      const trend = await repositoryTrend(repoName(a.repo_url));
-      let prev: number | undefined;
-      for (const s of trend.series) {
-        const pts = [...s.points].sort((x, y) => pointTime(x) - pointTime(y));
-        const i = pts.findIndex((p) => p.id === id);
-        if (i > 0) prev = pts[i - 1]?.id;
-      }
-      if (prev === undefined) {
-        const runs = await listAnalyses(100, a.repo_url);
-        prev = runs.find((r) => r.id < id && r.status === 'done')?.id;
-      }
+      const prev = a.previous_id ?? undefined;
       if (!alive) return;
-      if (prev === undefined)
-        setMessage('This is the first finished run of the repository: nothing to compare with.');
+      if (a.status !== 'done') setMessage('This run has not finished: nothing to compare yet.');
+      else if (prev === undefined)
+        setMessage('No earlier commit or run of this repository has been analysed: nothing to compare with.');
       else navigate(`/compare/${prev}/${id}`, true);
     })().catch((e: unknown) => alive && setMessage(e instanceof Error ? e.message : String(e)));
     return () => {

@@ -1,4 +1,5 @@
-import type { CompareResponse, SummaryDeltaKey } from '../../../src/compare/compare-types.js';
+import type { CompareResponse, SummaryDeltaKey } from '../../../src/shared-types/compare-types.js';
+import { deltaTone, signed } from '../lib/delta.js';
 import { fmt } from '../lib/format.js';
 
 // Which way is better for each number: `down` (complexity), `up` (MI, pylint), or neither (size).
@@ -13,13 +14,6 @@ const KPIS: { key: SummaryDeltaKey; label: string; digits: number; better: 'up' 
   { key: 'duplicated_lines_pct', label: 'Duplicated lines %', digits: 1, better: 'down' },
 ];
 
-/** A signed delta for display (`+2`, `−0.25`, `±0`). */
-export function signed(v: number | null | undefined, digits = 0): string {
-  if (v === null || v === undefined) return '–';
-  if (v === 0) return '±0';
-  return `${v > 0 ? '+' : '−'}${fmt(Math.abs(v), digits)}`;
-}
-
 /** The head's key figures with their change since the base, coloured by whether it is for the better. */
 export function KpiDeltas({ summary }: { summary: CompareResponse['summary'] }) {
   return (
@@ -28,12 +22,7 @@ export function KpiDeltas({ summary }: { summary: CompareResponse['summary'] }) 
         {KPIS.map((k) => {
           const s = summary[k.key];
           const d = s?.delta ?? null;
-          const tone =
-            d === null || d === 0 || k.better === null
-              ? ''
-              : d < 0 === (k.better === 'down')
-                ? 'delta-better'
-                : 'delta-worse';
+          const tone = deltaTone(d, k.digits, k.better) ?? '';
           return (
             <div className="kpi" key={k.key} data-kpi={k.key}>
               <span className="kpi-label">{k.label}</span>

@@ -3,6 +3,7 @@ import { loadClasses, loadFunctions } from '../api/results.js';
 import type { ClassRow, FileRow, FunctionRow } from '../api/types.js';
 import { PylintExplained } from '../code/pylint-explained.js';
 import { FileDuplicates } from '../duplicates/file-duplicates.js';
+import { FileHealth } from '../health/file-health.js';
 import { fmt, share } from '../lib/format.js';
 import { linkProps } from '../lib/router.js';
 import { sourceHref } from '../lib/source-link.js';
@@ -110,6 +111,7 @@ export function FileDetail(props: {
           {trendOpen && <FileTrend repo={props.repo} path={file.path} current={id} />}
         </details>
       )}
+      <FileHealth id={id} path={file.path} />
       <FileDuplicates id={id} file={file} />
       {error && <p className="error">{error}</p>}
       <h3>Findings</h3>

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { FileRow } from '../api/types.js';
 import { fmt } from '../lib/format.js';
 import { type Gate, gateActive, gateFailures } from '../lib/gate.js';
-import { linkProps } from '../lib/router.js';
+import { linkProps, navigate, useLocation } from '../lib/router.js';
 import { sourceHref } from '../lib/source-link.js';
 
 interface Column {
@@ -29,6 +29,19 @@ const HISTORY: Column[] = [
 
 const PAGE_SIZE = 50;
 
+const DEFAULT_SORT: { key: keyof FileRow; dir: 1 | -1 } = { key: 'cc_max', dir: -1 };
+
+/** `?sort=<column>&order=asc|desc`, as the Explorer writes them; anything else is the default. */
+function parseSort(
+  q: URLSearchParams,
+  cols: readonly { key: keyof FileRow }[],
+): { key: keyof FileRow; dir: 1 | -1 } {
+  const key = q.get('sort') as keyof FileRow | null;
+  if (!key || (key !== 'path' && !cols.some((c) => c.key === key))) return DEFAULT_SORT;
+  const order = q.get('order');
+  return { key, dir: order === 'asc' ? 1 : order === 'desc' ? -1 : key === 'path' ? 1 : -1 };
+}
+
 /** The file table: sort by any column, search by path, filter by MI rank, gate or parse errors; paged. */
 export function FileTable(props: {
   files: FileRow[];
@@ -41,12 +54,26 @@ export function FileTable(props: {
 }) {
   const { files, gate } = props;
   const cols = props.history ? [...COLUMNS, ...HISTORY] : COLUMNS;
-  const [sort, setSort] = useState<{ key: keyof FileRow; dir: 1 | -1 }>({ key: 'cc_max', dir: -1 });
-  const [search, setSearch] = useState('');
-  const [rank, setRank] = useState('');
-  const [onlyFailing, setOnlyFailing] = useState(false);
-  const [onlyErrors, setOnlyErrors] = useState(false);
-  const [page, setPage] = useState(0);
+  // Sort, search, filters and page live in the query string, so a reload or a shared link shows
+  // the same view: ?sort=cognitive&order=desc&q=sansio&rank=B&errors=1&failing=1&page=2.
+  const { query } = useLocation();
+  const sort = parseSort(query, cols);
+  const search = query.get('q') ?? '';
+  const rank = ['A', 'B', 'C'].includes(query.get('rank') ?? '') ? (query.get('rank') as string) : '';
+  const onlyFailing = query.get('failing') === '1';
+  const onlyErrors = query.get('errors') === '1';
+  const page = Math.max(0, (Number.parseInt(query.get('page') ?? '1', 10) || 1) - 1);
+  const set = (changes: Record<string, string | null>, keepPage = false) => {
+    const q = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') q.delete(k);
+      else q.set(k, v);
+    }
+    if (!keepPage) q.delete('page');
+    const str = q.toString();
+    navigate(`${location.pathname}${str ? `?${str}` : ''}`, true);
+  };
+  const setPage = (p: number) => set({ page: p > 0 ? String(p + 1) : null }, true);
   const gated = gateActive(gate);
 
   const failures = useMemo(() => {
@@ -84,10 +111,9 @@ export function FileTable(props: {
   const visible = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
 
   const sortBy = (key: keyof FileRow) => {
-    setSort((s) =>
-      s.key === key ? { key, dir: s.dir === 1 ? -1 : 1 } : { key, dir: key === 'path' ? 1 : -1 },
-    );
-    setPage(0);
+    const dir = sort.key === key ? -sort.dir : key === 'path' ? 1 : -1;
+    const isDefault = key === DEFAULT_SORT.key && dir === DEFAULT_SORT.dir;
+    set({ sort: isDefault ? null : String(key), order: isDefault ? null : dir === 1 ? 'asc' : 'desc' });
   };
   const header = (key: keyof FileRow, label: string, title: string, num = true) => {
     const active = sort.key === key;
@@ -117,22 +143,13 @@ export function FileTable(props: {
               type="search"
               placeholder="Search path…"
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
+              onChange={(e) => set({ q: e.target.value })}
               aria-label="Search files by path"
             />
           </label>
           <label>
             MI rank{' '}
-            <select
-              value={rank}
-              onChange={(e) => {
-                setRank(e.target.value);
-                setPage(0);
-              }}
-            >
+            <select value={rank} onChange={(e) => set({ rank: e.target.value })}>
               <option value="">all</option>
               <option value="A">A</option>
               <option value="B">B</option>
@@ -140,7 +157,11 @@ export function FileTable(props: {
             </select>
           </label>
           <label>
-            <input type="checkbox" checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={onlyErrors}
+              onChange={(e) => set({ errors: e.target.checked ? '1' : null })}
+            />{' '}
             parse errors
           </label>
           {gated && (
@@ -148,7 +169,7 @@ export function FileTable(props: {
               <input
                 type="checkbox"
                 checked={onlyFailing}
-                onChange={(e) => setOnlyFailing(e.target.checked)}
+                onChange={(e) => set({ failing: e.target.checked ? '1' : null })}
               />{' '}
               failing the gate only
             </label>

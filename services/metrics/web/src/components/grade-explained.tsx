@@ -1,4 +1,4 @@
-import type { Grade } from '../../../src/reports/grade.js';
+import type { Grade } from '../../../src/shared-types/grade.js';
 
 /**
  * The grade's formula written out under the KPIs: each input's value, how it is computed and how

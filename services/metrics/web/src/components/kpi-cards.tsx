@@ -1,21 +1,40 @@
-import { gradeOf } from '../../../src/reports/grade.js';
-import type { Summary } from '../api/types.js';
+import { gradeOf } from '../../../src/shared-types/grade.js';
+import type { PylintStatus, Summary } from '../api/types.js';
 import { fmt, share } from '../lib/format.js';
 import { GradeExplained } from './grade-explained.js';
 
 const CC_RANKS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
+// What the Pylint card says when there is no average: each reason its own words, and every reason
+// but "off" a visible warning (a time-out read as "pylint off" was the complaint).
+const PYLINT_NOTE: Record<PylintStatus, string | undefined> = {
+  ok: undefined,
+  off: 'pylint off',
+  timed_out: '⚠ pylint timed out',
+  missing: '⚠ pylint not found',
+  failed: '⚠ pylint failed',
+  partial: '⚠ pylint crashed on some files',
+};
+
+/** The Pylint card's note and whether it is a warning, from the run's pylint status. */
+export function pylintNote(s: Summary, status: PylintStatus | null | undefined): [string?, boolean?] {
+  if (status && status !== 'ok') return [PYLINT_NOTE[status], status !== 'off'];
+  // Servers from before the status: an empty average was all there was to go on.
+  return s.pylint_avg === null && !status ? ['pylint off', false] : [undefined, false];
+}
+
 /** The KPI cards of a run and its complexity rank distribution. */
-export function Kpis({ s }: { s: Summary }) {
+export function Kpis({ s, pylintStatus }: { s: Summary; pylintStatus?: PylintStatus | null }) {
   const grade = gradeOf(s);
-  const cards: [string, string, string?][] = [
+  const [pylintSub, pylintWarn] = pylintNote(s, pylintStatus);
+  const cards: [string, string, string?, boolean?][] = [
     ['Files', fmt(s.files), s.parse_errors ? `${fmt(s.parse_errors)} unparsable` : undefined],
     ['Lines', fmt(s.loc), s.sloc !== undefined ? `${fmt(s.sloc)} source` : undefined],
     ['Functions', fmt(s.functions), `${fmt(s.classes)} classes`],
     ['Avg complexity', fmt(s.cc_avg, 2)],
     ['Max complexity', fmt(s.cc_max)],
     ['Avg MI', fmt(s.mi_avg, 1)],
-    ['Pylint avg', fmt(s.pylint_avg, 2), s.pylint_avg === null ? 'pylint off' : undefined],
+    ['Pylint avg', fmt(s.pylint_avg, 2), pylintSub, pylintWarn],
     ...duplicationCard(s),
   ];
   const counts = CC_RANKS.map((r) => (s[`cc_rank_${r}`] as number | undefined) ?? 0);
@@ -33,11 +52,15 @@ export function Kpis({ s }: { s: Summary }) {
             {grade.parts.length ? `score ${grade.score.toFixed(0)}/100` : 'nothing to grade'}
           </span>
         </div>
-        {cards.map(([label, value, sub]) => (
-          <div className="kpi" key={label}>
+        {cards.map(([label, value, sub, warn]) => (
+          <div className={warn ? 'kpi kpi-warn' : 'kpi'} key={label}>
             <span className="kpi-label">{label}</span>
             <span className="kpi-value">{value}</span>
-            {sub && <span className="kpi-sub">{sub}</span>}
+            {sub && (
+              <span className="kpi-sub" role={warn ? 'status' : undefined}>
+                {sub}
+              </span>
+            )}
           </div>
         ))}
       </div>

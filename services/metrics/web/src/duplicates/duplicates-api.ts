@@ -1,32 +1,12 @@
+import type { CloneGroupDetail, DuplicatesPage } from '../../../src/shared-types/duplicate-shapes.js';
 import { api } from '../api/client.js';
 
-/** Where one copy of a clone sits (lines 1-based, inclusive). */
-export interface CloneLocation {
-  path: string;
-  start_line: number;
-  end_line: number;
-}
-
-/** A clone group as the list endpoint gives it. */
-export interface CloneGroupSummary {
-  group: number;
-  tokens: number;
-  lines: number;
-  occurrences: CloneLocation[];
-}
-
-/** A clone group with each occurrence's stored text. */
-export interface CloneGroupDetail extends Omit<CloneGroupSummary, 'occurrences'> {
-  occurrences: (CloneLocation & { text: string; truncated: boolean })[];
-}
-
-export interface DuplicatesPage {
-  items: CloneGroupSummary[];
-  total: number;
-  limit: number;
-  offset: number;
-  next_offset: number | null;
-}
+export type {
+  CloneGroupDetail,
+  CloneGroupSummary,
+  CloneLocation,
+  DuplicatesPage,
+} from '../../../src/shared-types/duplicate-shapes.js';
 
 /** A page of a run's clone groups, largest first; `path` keeps groups with an occurrence under it. */
 export function loadDuplicates(id: number, offset: number, limit: number, path?: string) {

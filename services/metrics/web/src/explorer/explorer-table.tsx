@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { Page } from '../../../src/shared-types/result-page.js';
 import { api } from '../api/client.js';
 import { Pager } from '../components/pager.js';
 import { fmt } from '../lib/format.js';
@@ -12,13 +13,6 @@ export interface ExplorerColumn {
   label: string;
   title: string;
   num?: boolean;
-}
-
-interface Page {
-  items: Record<string, unknown>[];
-  total: number;
-  limit: number;
-  offset: number;
 }
 
 const LIMIT = 25;

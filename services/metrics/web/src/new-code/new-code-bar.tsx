@@ -1,10 +1,55 @@
 import { useEffect, useState } from 'react';
-import type { NewCodeResponse } from '../../../src/compare/compare-types.js';
+import type { NewCodeResponse } from '../../../src/shared-types/compare-types.js';
 import { listAnalyses } from '../api/client.js';
 import type { Analysis } from '../api/types.js';
-import { fmt } from '../lib/format.js';
+import { fmt, repoName } from '../lib/format.js';
 import { NEW_CODE_PARAM } from '../lib/gate.js';
 import { navigate } from '../lib/router.js';
+import { repositoryTrend } from '../trends/trends-api.js';
+
+interface BaseOption {
+  id: number;
+  label: string;
+  time: number;
+}
+
+/**
+ * The runs a new-code base can be picked from, newest commit first: the repository's finished runs
+ * and the per-commit runs of its history runs (the trend's points), the current run left out.
+ */
+async function baseOptions(analysis: { id: number; repo_url: string }): Promise<BaseOption[]> {
+  const [list, trend] = await Promise.all([
+    listAnalyses(100, analysis.repo_url),
+    repositoryTrend(repoName(analysis.repo_url)).catch(() => ({ series: [] })),
+  ]);
+  const byId = new Map<number, BaseOption>();
+  const add = (
+    r: {
+      id: number;
+      ref: string | null;
+      branch: string | null;
+      ref_used?: string | null;
+      commit_sha: string | null;
+      commit_date: string | null;
+      created_at: string;
+      history_parent_id: number | null;
+    },
+    series?: string,
+  ) => {
+    if (r.id === analysis.id || byId.has(r.id)) return;
+    const ref = series ?? r.ref ?? r.branch ?? r.ref_used ?? 'default';
+    const date = r.commit_date ? ` · ${r.commit_date.slice(0, 10)}` : '';
+    const from = r.history_parent_id !== null ? ` (history run #${r.history_parent_id})` : '';
+    byId.set(r.id, {
+      id: r.id,
+      label: `#${r.id} · ${ref} · ${r.commit_sha?.slice(0, 8) ?? ''}${date}${from}`,
+      time: Date.parse(r.commit_date ?? r.created_at),
+    });
+  };
+  for (const s of trend.series) for (const p of s.points) add(p, s.ref);
+  for (const r of list) if (r.status === 'done') add(r);
+  return [...byId.values()].sort((a, b) => b.time - a.time || b.id - a.id);
+}
 
 /**
  * The dashboard's new-code filter: pick a base (an earlier run of the repository, or a commit) and the
@@ -18,11 +63,11 @@ export function NewCodeBar(props: {
   error: string | null;
 }) {
   const { analysis, query, base } = props;
-  const [runs, setRuns] = useState<Analysis[]>([]);
+  const [runs, setRuns] = useState<BaseOption[]>([]);
   const [draft, setDraft] = useState(base ?? '');
   useEffect(() => {
-    listAnalyses(100, analysis.repo_url)
-      .then((list) => setRuns(list.filter((r) => r.status === 'done' && r.id !== analysis.id)))
+    baseOptions({ id: analysis.id, repo_url: analysis.repo_url })
+      .then(setRuns)
       .catch(() => {});
   }, [analysis.repo_url, analysis.id]);
   useEffect(() => setDraft(base ?? ''), [base]);
@@ -55,7 +100,7 @@ export function NewCodeBar(props: {
             <option value="">(choose a run)</option>
             {runs.map((r) => (
               <option key={r.id} value={String(r.id)}>
-                #{r.id} · {r.ref ?? r.branch ?? r.ref_used ?? 'default'} · {r.commit_sha?.slice(0, 8)}
+                {r.label}
               </option>
             ))}
           </select>

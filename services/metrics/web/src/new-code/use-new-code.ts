@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { NewCodeResponse } from '../../../src/compare/compare-types.js';
+import type { NewCodeResponse } from '../../../src/shared-types/compare-types.js';
 import { newCode } from '../compare/compare-api.js';
 
 /** A run's new code since `base` (null: no base, nothing loaded); `paths` holds the new or changed files. */

@@ -3,6 +3,8 @@ import { Downloads } from '../components/downloads-card.js';
 import { FileDetail } from '../components/file-detail.js';
 import { FileTable } from '../components/file-table.js';
 import { Kpis } from '../components/kpi-cards.js';
+import { RunExclusions } from '../exclusions/run-exclusions.js';
+import { DashboardVerdict } from '../gate/verdict-panel.js';
 import { repoName } from '../lib/format.js';
 import { gateFailures, newCodeBase, parseGate } from '../lib/gate.js';
 import { navigate } from '../lib/router.js';
@@ -45,8 +47,10 @@ export function Dashboard({ analysis, query }: { analysis: Analysis; query: URLS
 
   return (
     <>
-      {analysis.summary && <Kpis s={analysis.summary} />}
+      {analysis.summary && <Kpis s={analysis.summary} pylintStatus={analysis.pylint_status} />}
       <Downloads id={analysis.id} />
+      <DashboardVerdict id={analysis.id} />
+      <RunExclusions analysis={analysis} />
       <NewCodeBar analysis={analysis} query={query} base={base} data={newCode.data} error={newCode.error} />
       {error && (
         <p className="error" role="alert">

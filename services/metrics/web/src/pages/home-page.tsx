@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { validateAnalysisInput } from '../../../src/repo/validate.js';
-import { ApiError, createAnalysis, listAnalyses } from '../api/client.js';
+import { validateAnalysisInput } from '../../../src/shared-types/repo-validate.js';
+import { ApiError, createAnalysis, listAnalyses, listAnalysesPage } from '../api/client.js';
 import type { Analysis } from '../api/types.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { type HistoryChoice, HistoryField, historyBody } from '../history-runs/history-field.js';
 import { fmt, repoName, when } from '../lib/format.js';
-import { linkProps, navigate } from '../lib/router.js';
+import { linkProps, navigate, useLocation } from '../lib/router.js';
 
 type FieldErrors = Record<string, string>;
 
@@ -57,6 +58,7 @@ export function Home() {
   const [branch, setBranch] = useState('');
   const [ref, setRef] = useState('');
   const [exclude, setExclude] = useState('');
+  const [history, setHistory] = useState<HistoryChoice>({ kind: 'none' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,7 +85,12 @@ export function Home() {
     setErrors({});
     setBusy(true);
     try {
-      const a = await createAnalysis(globs.length > 0 ? { ...body, exclude: globs } : body);
+      const h = historyBody(history);
+      const a = await createAnalysis({
+        ...body,
+        ...(globs.length > 0 ? { exclude: globs } : {}),
+        ...(h ? { history: h } : {}),
+      });
       navigate(`/analyses/${a.id}`);
     } catch (err) {
       if (err instanceof ApiError && err.problem.errors?.length) {
@@ -184,6 +191,7 @@ export function Home() {
               </p>
             )}
           </div>
+          <HistoryField value={history} onChange={setHistory} error={errors.history} />
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Starting…' : 'Analyze'}
           </button>
@@ -199,20 +207,38 @@ export function Home() {
   );
 }
 
+const PAGE = 20;
+
+/**
+ * The run list: 20 at a time, newest first, with older pages (`?before=<id>`) and one repository's
+ * runs (`?repo=owner/name`), both in the URL so a link or a reload shows the same page.
+ */
 function RecentRuns() {
+  const { query } = useLocation();
+  const repo = query.get('repo');
+  const before = Number(query.get('before')) || undefined;
   const [runs, setRuns] = useState<Analysis[] | null>(null);
+  const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const pageUrl = (p: { repo?: string | null; before?: number | null }) => {
+    const q = new URLSearchParams();
+    if (p.repo) q.set('repo', p.repo);
+    if (p.before) q.set('before', String(p.before));
+    const s = q.toString();
+    return `/${s ? `?${s}` : ''}`;
+  };
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const list = await listAnalyses(20);
+        const page = await listAnalysesPage(PAGE, repo ? `https://github.com/${repo}` : undefined, before);
         if (!alive) return;
-        setRuns(list);
+        setRuns(page.items);
+        setNext(page.next);
         setError(null);
         // Keep statuses fresh while something is still running.
-        if (list.some((a) => a.status === 'pending' || a.status === 'running'))
+        if (page.items.some((a) => a.status === 'pending' || a.status === 'running'))
           timer = setTimeout(load, 3000);
       } catch (e) {
         if (alive) setError(e instanceof Error ? e.message : String(e));
@@ -223,13 +249,18 @@ function RecentRuns() {
       alive = false;
       clearTimeout(timer);
     };
-  }, []);
+  }, [repo, before]);
   return (
     <section className="card" aria-labelledby="recent-title">
-      <h2 id="recent-title">Recent runs</h2>
+      <h2 id="recent-title">{repo ? `Runs of ${repo}` : 'Recent runs'}</h2>
+      {repo && (
+        <p>
+          <a {...linkProps(pageUrl({}))}>All repositories</a>
+        </p>
+      )}
       {error && <p className="error">Could not load the runs: {error}</p>}
       {runs === null && !error && <p className="muted">Loading…</p>}
-      {runs?.length === 0 && <p className="muted">No analyses yet.</p>}
+      {runs?.length === 0 && <p className="muted">{before ? 'No older runs.' : 'No analyses yet.'}</p>}
       {runs && runs.length > 0 && (
         <table className="table" aria-label="Recent runs">
           <thead>
@@ -256,6 +287,14 @@ function RecentRuns() {
                 <td>{a.id}</td>
                 <td>
                   <a {...linkProps(`/analyses/${a.id}`)}>{repoName(a.repo_url)}</a>
+                  {!repo && (
+                    <>
+                      {' '}
+                      <a className="small" {...linkProps(pageUrl({ repo: repoName(a.repo_url) }))}>
+                        all runs<span className="sr-only"> of {repoName(a.repo_url)}</span>
+                      </a>
+                    </>
+                  )}
                 </td>
                 <td>
                   <code>{a.ref ?? a.branch ?? a.ref_used ?? 'default'}</code>
@@ -270,12 +309,21 @@ function RecentRuns() {
                 <td className="num hide-narrow">{fmt(a.summary?.cc_avg, 2)}</td>
                 <td className="hide-narrow">{when(a.created_at)}</td>
                 <td>
-                  {a.status === 'done' && <a {...linkProps(`/analyses/${a.id}/compare`)}>with previous</a>}
+                  {/* Only where there is a run to compare with (older servers: always, as before). */}
+                  {a.status === 'done' && a.previous_id !== null && (
+                    <a {...linkProps(`/analyses/${a.id}/compare`)}>with previous</a>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {(before || next !== null) && (
+        <nav className="pager" aria-label="Run pages">
+          {before && <a {...linkProps(pageUrl({ repo }))}>Newest runs</a>}
+          {next !== null && <a {...linkProps(pageUrl({ repo, before: next }))}>Older runs</a>}
+        </nav>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { KnowledgeView } from '../charts/knowledge-view.js';
 import { ReportView } from '../charts/report-view.js';
 import { Scatter } from '../charts/scatter-view.js';
 import { FileDetail } from '../components/file-detail.js';
+import { SavedGate } from '../gate/saved-gate.js';
 import { repoName } from '../lib/format.js';
 import { gateFailures, gateParams, newCodeBase, parseGate } from '../lib/gate.js';
 import { linkProps, navigate } from '../lib/router.js';
@@ -76,17 +77,25 @@ export function Insights({
   else if (view === 'knowledge') body = <KnowledgeView id={id} files={files} onOpen={onOpen} />;
   else if (view === 'gate')
     body = (
-      <GateView
-        analysis={analysis}
-        files={files}
-        gate={gate}
-        query={query}
-        newCode={newCode.data}
-        newCodeError={newCode.error}
-      />
+      <>
+        <SavedGate analysis={analysis} />
+        <GateView
+          analysis={analysis}
+          files={files}
+          gate={gate}
+          query={query}
+          newCode={newCode.data}
+          newCodeError={newCode.error}
+        />
+      </>
     );
   else if (view === 'report') body = <ReportView analysis={analysis} />;
-  else body = <p>Unknown view.</p>;
+  else
+    body = (
+      <p role="alert">
+        There is no Insights view named <code>{view}</code>: pick one of the views above.
+      </p>
+    );
   return (
     <>
       <nav className="subtabs" aria-label="Insights views">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FileTrendResponse, FunctionTrendResponse } from '../../../src/trends/trend-types.js';
+import type { FileTrendResponse, FunctionTrendResponse } from '../../../src/shared-types/trend-types.js';
 import { when } from '../lib/format.js';
 import { type ChartSeries, SeriesChart, SeriesLegend } from './series-chart.js';
 import { pointTime } from './trend-view.js';

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { TrendPoint, TrendResponse } from '../../../src/trends/trend-types.js';
+import type { TrendPoint, TrendResponse } from '../../../src/shared-types/trend-types.js';
 import type { Analysis } from '../api/types.js';
+import { TrendSettingsNote } from '../exclusions/settings-note.js';
+import { StartHistoryRun } from '../history-runs/start-history-run.js';
 import { fmt, repoName, when } from '../lib/format.js';
 import { linkProps } from '../lib/router.js';
 import { type ChartSeries, SeriesChart, SeriesLegend } from './series-chart.js';
@@ -57,15 +59,36 @@ export function Trend({ analysis }: { analysis: Analysis }) {
         Points sit at their commit's date; a commit analysed again counts once (its newest run). Each branch,
         tag or commit analysed is its own line.
       </p>
-      {commits < 2 && (
-        <p className="muted">Analyze another commit (or use a history run) to see how it moves.</p>
+      <TrendSettingsNote repoUrl={analysis.repo_url} />
+      {commits < 2 ? (
+        // One point is not a trend: say so instead of drawing eight charts of a single dot.
+        <div className="notice" role="note">
+          <p>
+            <strong>
+              {commits === 1 ? 'There is one point so far' : 'No finished run yet'}: this repository has{' '}
+              {commits === 1 ? 'one analysed commit' : 'no analysed commit'}.
+            </strong>{' '}
+            A trend needs two or more. Start a history run, which measures up to 500 earlier commits in one go
+            (also on the home form, or <code>POST /api/analyses</code> with{' '}
+            <code>{'"history": {"commits": 50}'}</code>), or analyse another branch, tag or commit.
+          </p>
+          <StartHistoryRun analysis={analysis} />
+          <p className="muted">
+            Meanwhile, the <a {...linkProps(`/analyses/${analysis.id}/insights/heatmap`)}>heatmap</a> and{' '}
+            <a {...linkProps(`/analyses/${analysis.id}/insights/hotspots`)}>hotspots</a> show this run on its
+            own.
+          </p>
+        </div>
+      ) : (
+        <>
+          <SeriesLegend refs={trend.series.map((s) => s.ref)} />
+          <div className="small-multiples">
+            {METRICS.map((m) => (
+              <SeriesChart key={m.key} series={chart(m.key)} label={m.label} digits={m.digits} />
+            ))}
+          </div>
+        </>
       )}
-      <SeriesLegend refs={trend.series.map((s) => s.ref)} />
-      <div className="small-multiples">
-        {METRICS.map((m) => (
-          <SeriesChart key={m.key} series={chart(m.key)} label={m.label} digits={m.digits} />
-        ))}
-      </div>
       <div className="scroll-x">
         <table className="table" aria-label="Runs of this repository">
           <thead>

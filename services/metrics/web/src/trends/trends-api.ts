@@ -2,7 +2,7 @@ import type {
   FileTrendResponse,
   FunctionTrendResponse,
   TrendResponse,
-} from '../../../src/trends/trend-types.js';
+} from '../../../src/shared-types/trend-types.js';
 import { api } from '../api/client.js';
 
 const q = (p: Record<string, string | undefined>) => {

@@ -1,27 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../api-keys/api-keys-service.js';
-import { principalOf } from '../../auth/authenticate.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, IsoDateTime, NoContent, problems } from '../../http/schemas.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../identity/api-keys/api-keys-service.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import { IdParams, IsoDateTime, NoContent, problems } from '../../platform/http/schemas.js';
+import { ApiKey, CreatedApiKey } from '../../shared-types/api-key-shape.js';
 
 const tags = ['api-keys'];
 const security = [{ bearer: [] }];
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
-const ApiKey = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  prefix: Type.String({ description: 'The first characters of the key, to recognise it' }),
-  user_id: Type.Integer(),
-  created_at: IsoDateTime,
-  last_used_at: Nullable(IsoDateTime),
-  expires_at: Nullable(IsoDateTime),
-});
-const CreatedApiKey = Type.Intersect([
-  ApiKey,
-  Type.Object({ raw_key: Type.String({ description: 'The key itself: shown in this response only' }) }),
-]);
 const CreateBody = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: 100 }), expires_at: Type.Optional(Nullable(IsoDateTime)) },
   { additionalProperties: false },

@@ -2,21 +2,9 @@ import { nextLink, parseTimeRange } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IsoDateTime, iso, problems } from '../../http/schemas.js';
+import { IsoDateTime, iso, problems } from '../../platform/http/schemas.js';
+import { AuditEntry } from '../../shared-types/audit-entry-shape.js';
 import { auditRepo } from '../../store/repos/audit-repo.js';
-
-const AuditEntry = Type.Object({
-  id: Type.Integer(),
-  at: IsoDateTime,
-  actor_type: Type.String(),
-  actor_id: Type.Union([Type.Integer(), Type.Null()]),
-  actor_name: Type.Union([Type.String(), Type.Null()]),
-  action: Type.String(),
-  resource_type: Type.Union([Type.String(), Type.Null()]),
-  resource_id: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  detail: Type.Union([Type.Unknown(), Type.Null()]),
-});
 
 const Query = Type.Object(
   {

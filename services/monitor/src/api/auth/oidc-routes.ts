@@ -1,23 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { finishOidcLogin, OidcRefusal, startOidcLogin } from '../../auth/oidc/oidc-login.js';
-import { clearStateCookie, setStateCookie, stateCookieOf } from '../../auth/oidc/state-cookie.js';
-import { setRefreshCookie } from '../../auth/refresh-cookie.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { problems } from '../../http/schemas.js';
+import { finishOidcLogin, OidcRefusal, startOidcLogin } from '../../identity/auth/oidc/oidc-login.js';
+import { clearStateCookie, setStateCookie, stateCookieOf } from '../../identity/auth/oidc/state-cookie.js';
+import { setRefreshCookie } from '../../identity/auth/refresh-cookie.js';
+import { problems } from '../../platform/http/schemas.js';
+import { SignInProviders as Providers } from '../../shared-types/auth-shapes.js';
 
 const tags = ['auth'];
 
-const Providers = Type.Object({
-  password_login: Type.Boolean({
-    description: 'false: only the break-glass user may sign in with a password',
-  }),
-  oidc: Type.Union([Type.Object({ name: Type.String() }), Type.Null()], {
-    description: 'The single sign-on provider (its name for the button), or null when not configured',
-  }),
-});
 const Redirect = Type.Null({ description: 'Redirect (Location header)' });
 
 /**

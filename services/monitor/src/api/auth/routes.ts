@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { changePassword, login, logout, type TokenPair as Pair, refresh } from '../../auth/auth-service.js';
-import { principalOf } from '../../auth/authenticate.js';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../auth/refresh-cookie.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { NoContent, problems } from '../../http/schemas.js';
+import {
+  changePassword,
+  login,
+  logout,
+  type TokenPair as Pair,
+  refresh,
+} from '../../identity/auth/auth-service.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import { mfaEnrolmentRequired } from '../../identity/auth/mfa-enrolment-gate.js';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../identity/auth/refresh-cookie.js';
+import { completeMfaLogin } from '../../identity/two-factor/mfa-login.js';
+import { NoContent, problems } from '../../platform/http/schemas.js';
 import { usersRepo } from '../../store/repos/users-repo.js';
-import { mfaEnrolmentRequired } from '../../two-factor/enrolment-gate.js';
-import { completeMfaLogin } from '../../two-factor/mfa-login.js';
 import {
   ChangePasswordBody,
   LoginAnswer,

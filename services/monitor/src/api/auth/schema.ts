@@ -1,4 +1,9 @@
+import { PATTERN_MESSAGE } from '@app/kit';
 import { Type } from 'typebox';
+import { MfaRequired, TokenPair } from '../../shared-types/auth-shapes.js';
+
+// The answers' shapes are shared with the web UI.
+export { AccountType, Me, MfaRequired, Session, TokenPair } from '../../shared-types/auth-shapes.js';
 
 export const RefreshTransport = Type.Union([Type.Literal('body'), Type.Literal('cookie')], {
   description:
@@ -34,26 +39,6 @@ export const ChangePasswordBody = Type.Object(
   { current_password: Type.String({ minLength: 1, maxLength: 1024 }), new_password: Password },
   { additionalProperties: false },
 );
-export const TokenPair = Type.Object({
-  access_token: Type.String(),
-  refresh_token: Type.Optional(
-    Type.String({ description: 'Absent when the refresh token travels in the httpOnly cookie' }),
-  ),
-  token_type: Type.Literal('bearer'),
-  expires_in: Type.Integer({ description: 'Seconds until the access token expires' }),
-});
-export const AccountType = Type.Union([Type.Literal('local'), Type.Literal('oidc')], {
-  description: '`local`: signs in with a password; `oidc`: with single sign-on (no usable password)',
-});
-export const MfaRequired = Type.Object(
-  {
-    mfa_required: Type.Literal(true),
-    mfa_token: Type.String({
-      description: 'Send to POST /api/auth/login/mfa with a code within 5 minutes; good for one sign-in',
-    }),
-  },
-  { description: 'The user has two-factor sign-in on: the password was right, a code must follow' },
-);
 export const LoginAnswer = Type.Union([TokenPair, MfaRequired]);
 export const MfaLoginBody = Type.Object(
   {
@@ -61,6 +46,7 @@ export const MfaLoginBody = Type.Object(
     code: Type.Optional(
       Type.String({
         pattern: '^[0-9]{6}$',
+        [PATTERN_MESSAGE]: 'must be the 6 digits the app shows',
         description: 'The current 6-digit code of the authenticator app',
       }),
     ),
@@ -75,33 +61,6 @@ export const MfaLoginBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const Me = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  role: Type.String(),
-  must_change_password: Type.Boolean(),
-  auth_method: Type.Union([Type.Literal('jwt'), Type.Literal('api_key')]),
-  account_type: AccountType,
-  two_factor_enabled: Type.Boolean(),
-  mfa_enrolment_required: Type.Boolean({
-    description: 'The role requires two-factor sign-in and it is not on yet: only enrolment is open',
-  }),
-});
 
-export const Session = Type.Object({
-  id: Type.String({ description: 'The session id (also the `sid` claim of its access tokens)' }),
-  created_at: Type.String({ format: 'date-time' }),
-  last_used_at: Type.String({
-    format: 'date-time',
-    description: 'When it was opened or last renewed its tokens (about every 15 minutes in use)',
-  }),
-  user_agent: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  auth_method: Type.Union([Type.Literal('password'), Type.Literal('two_factor'), Type.Literal('oidc')], {
-    description: 'How it was opened: password, password and a second factor, or single sign-on',
-  }),
-  current: Type.Boolean({ description: 'The session the request was made in' }),
-});
 export const SessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const RevokedCount = Type.Object({ revoked: Type.Integer() });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../../auth/authenticate.js';
-import { listSessions, revokeOtherSessions, revokeSession } from '../../auth/sessions-service.js';
 import type { AppContext } from '../../context.js';
-import { NoContent, problems } from '../../http/schemas.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import { listSessions, revokeOtherSessions, revokeSession } from '../../identity/auth/sessions-service.js';
+import { NoContent, problems } from '../../platform/http/schemas.js';
 import { RevokedCount, Session, SessionParams } from './schema.js';
 
 const tags = ['auth'];

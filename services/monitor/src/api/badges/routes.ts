@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { BADGE_WINDOWS, type BadgeKind } from '../../badges/badge-faces.js';
-import { BadgeService } from '../../badges/badge-service.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { problems } from '../../http/schemas.js';
+import { problems } from '../../platform/http/schemas.js';
+import { BADGE_WINDOWS, type BadgeKind } from '../../public-face/badges/badge-faces.js';
+import { BadgeService } from '../../public-face/badges/badge-service.js';
 
 /**
  * Every badge answer, the 404 included, carries the same headers: a README proxy (GitHub's camo)

@@ -8,9 +8,9 @@ import {
   listDeliveries,
   testChannel,
   updateChannel,
-} from '../../channels/channels-service.js';
+} from '../../alerting/channels/channels-service.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { Channel, ChannelBody, DeliveriesQuery, Delivery } from './schema.js';
 
 const tags = ['channels'];

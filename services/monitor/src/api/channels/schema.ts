@@ -1,35 +1,12 @@
 import { Type } from 'typebox';
-import { IsoDateTime } from '../../http/schemas.js';
+import { CHANNEL_TYPES } from '../../alerting/notify/providers/index.js';
+import { ConfigObject } from '../../shared-types/channel-shape.js';
 
-// Spelled out (not mapped from CHANNEL_TYPES) so the static type stays a union of literals.
-export const ChannelTypeSchema = Type.Union([
-  Type.Literal('webhook'),
-  Type.Literal('email'),
-  Type.Literal('slack'),
-  Type.Literal('discord'),
-  Type.Literal('telegram'),
-  Type.Literal('teams'),
-  Type.Literal('ntfy'),
-  Type.Literal('pagerduty'),
-]);
+// The answers' shapes are shared with the web UI.
+export { Channel, Delivery } from '../../shared-types/channel-shape.js';
 
-const ConfigObject = Type.Record(Type.String(), Type.Unknown(), {
-  description:
-    'Per type; see docs/notifications.md. Secret fields read as "********"; send that back to keep them.',
-});
-
-export const Channel = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  type: Type.String(),
-  config: ConfigObject,
-  is_enabled: Type.Boolean(),
-  default_for_new_monitors: Type.Boolean({
-    description: 'A monitor created without channel_ids gets this channel',
-  }),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
+// One literal per registered provider, in the registry's order: a new provider needs no edit here.
+export const ChannelTypeSchema = Type.Union(CHANNEL_TYPES.map((t) => Type.Literal(t)));
 
 export const ChannelBody = Type.Object(
   {
@@ -40,24 +17,14 @@ export const ChannelBody = Type.Object(
     default_for_new_monitors: Type.Optional(
       Type.Boolean({ description: 'Default false; unchanged on PUT when omitted' }),
     ),
+    flood_limit: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 10000 }), Type.Null()], {
+        description: 'Flood guard: at most this many messages a minute, the rest summarised; null: no limit',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
-
-export const Delivery = Type.Object({
-  id: Type.Integer(),
-  notification_id: Type.Integer(),
-  event: Type.String(),
-  attempt: Type.Integer({ description: '1 for the first try' }),
-  status: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
-  will_retry: Type.Boolean(),
-  http_status: Type.Union([Type.Integer(), Type.Null()], {
-    description: "The provider's HTTP status (SMTP reply code for email)",
-  }),
-  error: Type.Union([Type.String(), Type.Null()]),
-  duration_ms: Type.Integer(),
-  at: IsoDateTime,
-});
 
 export const DeliveriesQuery = Type.Object(
   {

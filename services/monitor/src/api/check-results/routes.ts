@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { iso, problems } from '../../http/schemas.js';
-import { LOCAL_LOCATION_ID } from '../../locations/location-shapes.js';
+import { iso, problems } from '../../platform/http/schemas.js';
+import type { CheckDetails } from '../../shared-types/journey-shapes.js';
+import { LOCAL_LOCATION_ID } from '../../shared-types/location-ids.js';
 import { checkResultsRepo } from '../../store/repos/check-results-repo.js';
 import { CheckResult, CheckResultsQuery } from './schema.js';
 
@@ -68,6 +69,7 @@ export function checkResultsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           error: r.error,
           tls_days_left: r.tls_days_left,
           location_id: r.location_id ?? LOCAL_LOCATION_ID,
+          ...(r.details && { details: JSON.parse(r.details) as CheckDetails }),
         }));
       },
     );

@@ -1,18 +1,7 @@
 import { Type } from 'typebox';
 
-const nullableInt = Type.Union([Type.Integer(), Type.Null()]);
-
-export const CheckResult = Type.Object({
-  id: Type.Integer(),
-  monitor_id: Type.Integer(),
-  checked_at: Type.String({ format: 'date-time' }),
-  status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-  response_time_ms: nullableInt,
-  status_code: nullableInt,
-  error: Type.Union([Type.String(), Type.Null()]),
-  tls_days_left: nullableInt,
-  location_id: Type.String({ description: 'Where the check ran (`local`: the central instance)' }),
-});
+// The answer's shape is shared with the web UI.
+export { CheckResult } from '../../shared-types/check-result-shape.js';
 
 export const CheckResultsQuery = Type.Object(
   {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import {
   createPolicy,
   deletePolicy,
   getPolicy,
   listPolicies,
   updatePolicy,
-} from '../../escalation/policies-service.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
+} from '../../alerting/escalation/policies-service.js';
+import type { AppContext } from '../../context.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { Policy, PolicyBody } from './schema.js';
 
 const tags = ['escalation'];

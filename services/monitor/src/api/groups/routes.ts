@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../groups/groups-service.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
+import {
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroups,
+  updateGroup,
+} from '../../engine/groups/groups-service.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { Group, GroupBody } from './schema.js';
 
 const tags = ['groups'];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { recordHeartbeat } from '../../engine/heartbeat/heartbeat-service.js';
 import { errors } from '../../errors.js';
-import { recordHeartbeat } from '../../heartbeat/heartbeat-service.js';
-import { problems } from '../../http/schemas.js';
+import { problems } from '../../platform/http/schemas.js';
 
 /** A ping's body is read and dropped; more than this is refused (413) rather than downloaded. */
 export const MAX_PING_BODY = 64 * 1024;

@@ -1,23 +1,17 @@
+import { MULTILINE } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../../auth/authenticate.js';
+import { addNote, listNotes } from '../../alerting/incidents/incident-notes.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, IsoDateTime, problems } from '../../http/schemas.js';
-import { addNote, listNotes } from '../../incidents/incident-notes.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
+import { IncidentNote } from '../../shared-types/incident-note-shape.js';
 
 const tags = ['incidents'];
 const security = [{ bearer: [] }];
 
-export const IncidentNote = Type.Object({
-  id: Type.Integer(),
-  incident_id: Type.Integer(),
-  author: Type.String({ description: 'Username (user/key name for an API key)' }),
-  text: Type.String(),
-  created_at: IsoDateTime,
-});
-
 const NoteBody = Type.Object(
-  { text: Type.String({ maxLength: 5000, description: 'Not blank' }) },
+  { text: Type.String({ maxLength: 5000, description: 'Not blank; may span lines', [MULTILINE]: true }) },
   { additionalProperties: false },
 );
 

@@ -1,17 +1,17 @@
 import { nextLink, parseTimeRange } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../../auth/authenticate.js';
-import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import { toIncidentView } from '../../incidents/incident-view.js';
+import { toIncidentView } from '../../alerting/incidents/incident-view.js';
 import {
   acknowledgeIncident,
   addIncidentUpdate,
   getIncident,
   resolveIncident,
   setPostmortem,
-} from '../../incidents/incidents-service.js';
+} from '../../alerting/incidents/incidents-service.js';
+import type { AppContext } from '../../context.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 import { incidentsRepo } from '../../store/repos/incidents-repo.js';
 import {
   Incident,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { NoContent, problems } from '../../http/schemas.js';
 import {
   createLocation,
   deleteLocation,
@@ -9,7 +8,8 @@ import {
   listLocations,
   rotateLocationToken,
   updateLocation,
-} from '../../locations/locations-service.js';
+} from '../../engine/locations/locations-service.js';
+import { NoContent, problems } from '../../platform/http/schemas.js';
 import {
   Location,
   LocationCreateBody,

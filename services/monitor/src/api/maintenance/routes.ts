@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
 import {
   createMaintenance,
   deleteMaintenance,
   getMaintenance,
   listMaintenance,
   updateMaintenance,
-} from '../../maintenance/maintenance-service.js';
+} from '../../alerting/maintenance/maintenance-service.js';
+import type { AppContext } from '../../context.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { Maintenance, MaintenanceBody } from './schema.js';
 
 const tags = ['maintenance'];

@@ -1,6 +1,9 @@
 import { Type } from 'typebox';
-import { IsoDateTime } from '../../http/schemas.js';
-import { orNull } from '../../settings/nullable.js';
+import { IsoDateTime } from '../../platform/http/schemas.js';
+import { orNull } from '../../platform/settings/nullable.js';
+
+// The answer's shape is shared with the web UI.
+export { Maintenance } from '../../shared-types/maintenance-shape.js';
 
 const Recurrence = Type.Object(
   {
@@ -28,21 +31,3 @@ export const MaintenanceBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const Maintenance = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  starts_at: IsoDateTime,
-  ends_at: Type.Union([IsoDateTime, Type.Null()]),
-  monitor_ids: Type.Array(Type.Integer()),
-  recurrence: Type.Union([
-    Type.Object({ cron: Type.String(), duration_minutes: Type.Integer() }),
-    Type.Null(),
-  ]),
-  timezone: Type.String(),
-  is_active: Type.Boolean(),
-  in_effect: Type.Boolean({ description: 'Whether an occurrence covers the current time' }),
-  current_until: Type.Union([IsoDateTime, Type.Null()], { description: 'End of the occurrence in effect' }),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});

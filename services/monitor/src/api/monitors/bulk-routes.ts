@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, problems } from '../../http/schemas.js';
-import { BULK_ACTIONS, bulkAction } from '../../monitors/bulk-actions.js';
-import { cloneMonitor } from '../../monitors/clone-monitor.js';
+import { BULK_ACTIONS, bulkAction } from '../../engine/monitors/bulk-actions.js';
+import { cloneMonitor } from '../../engine/monitors/clone-monitor.js';
+import { IdParams, problems } from '../../platform/http/schemas.js';
 import { view } from './routes.js';
 import { Monitor } from './schema.js';
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
-import { locationStates } from '../../locations/monitor-location-states.js';
-import { parseLocationIds } from '../../locations/monitor-locations.js';
-import type { MonitorInput } from '../../monitors/monitor-input.js';
-import { toMonitorView } from '../../monitors/monitor-view.js';
+import { locationStates } from '../../engine/locations/monitor-location-states.js';
+import { parseLocationIds } from '../../engine/locations/monitor-locations.js';
+import { everyBodyProblem } from '../../engine/monitors/body-problems.js';
+import type { MonitorInput } from '../../engine/monitors/monitor-input.js';
+import { toMonitorView } from '../../engine/monitors/monitor-view.js';
 import {
   createMonitor,
   deleteMonitor,
@@ -13,7 +13,8 @@ import {
   requestCheck,
   setPaused,
   updateMonitor,
-} from '../../monitors/monitors-service.js';
+} from '../../engine/monitors/monitors-service.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { dependenciesRepo } from '../../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
@@ -26,6 +27,15 @@ const read = { auth: { role: 'viewer' as const } };
 const write = { auth: { role: 'admin' as const } };
 
 type Row = Parameters<typeof toMonitorView>[0];
+
+/** The 422 of a body that failed its schema: other parts' problems (params) as they are. */
+function invalidBody(
+  err: Error & { validation?: unknown[]; validationContext?: string },
+  body: unknown,
+): Error {
+  if (err.validationContext !== 'body' || !err.validation) return err;
+  return everyBodyProblem(err.validation, body, MonitorBody);
+}
 
 // Channel links come in one query, tags in one more. Credentials are masked for every role (stored so).
 export async function views(ctx: AppContext, rows: Row[], all = false) {
@@ -87,6 +97,9 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/monitors',
       {
         config: write,
+        // A body that fails the schema still gets the service's rules for its other fields, so a
+        // form hears of every problem at once (everyBodyProblem).
+        attachValidation: true,
         schema: {
           tags,
           security,
@@ -94,8 +107,10 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 201: Monitor, ...problems(400, 401, 403, 422) },
         },
       },
-      async (req, reply) =>
-        reply.code(201).send(await view(ctx, await createMonitor(ctx, req, req.body as MonitorInput))),
+      async (req, reply) => {
+        if (req.validationError) throw invalidBody(req.validationError, req.body);
+        return reply.code(201).send(await view(ctx, await createMonitor(ctx, req, req.body as MonitorInput)));
+      },
     );
     app.get(
       '/api/monitors/:id',
@@ -109,6 +124,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/api/monitors/:id',
       {
         config: write,
+        attachValidation: true,
         schema: {
           tags,
           security,
@@ -117,8 +133,10 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: Monitor, ...problems(400, 401, 403, 404, 422) },
         },
       },
-      async (req) =>
-        view(ctx, await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace')),
+      async (req) => {
+        if (req.validationError) throw invalidBody(req.validationError, req.body);
+        return view(ctx, await updateMonitor(ctx, req, req.params.id, req.body as MonitorInput, 'replace'));
+      },
     );
     app.patch(
       '/api/monitors/:id',

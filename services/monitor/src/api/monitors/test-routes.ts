@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { problems } from '../../http/schemas.js';
-import { type TestCheckInput, testCheck } from '../../monitors/test-check.js';
+import { type TestCheckInput, testCheck } from '../../engine/monitors/test-check.js';
+import { problems } from '../../platform/http/schemas.js';
 import { MonitorTestBody, TestOutcome } from './schema.js';
 
 /** The form's "Test" button: one check of an unsaved configuration. */

@@ -2,13 +2,13 @@ import { SseStream } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { followAssignments } from '../../engine/probe-ingest/assignment-feed.js';
+import { listAssignments, parseIds } from '../../engine/probe-ingest/assignments.js';
+import { gunzipBody } from '../../engine/probe-ingest/gunzip-body.js';
+import { recordHeartbeat } from '../../engine/probe-ingest/heartbeat.js';
+import { ingestResults } from '../../engine/probe-ingest/ingest-results.js';
 import { errors } from '../../errors.js';
-import { problems } from '../../http/schemas.js';
-import { followAssignments } from '../../probe-ingest/assignment-feed.js';
-import { listAssignments, parseIds } from '../../probe-ingest/assignments.js';
-import { gunzipBody } from '../../probe-ingest/gunzip-body.js';
-import { recordHeartbeat } from '../../probe-ingest/heartbeat.js';
-import { ingestResults } from '../../probe-ingest/ingest-results.js';
+import { problems } from '../../platform/http/schemas.js';
 import type { LocationRow } from '../../store/repos/locations-repo.js';
 import {
   AssignmentsQuery,

@@ -48,9 +48,9 @@ const Result = Type.Object(
 export const ResultsBody = Type.Object(
   {
     batch_id: Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'Unique per probe (a UUID): a replay is stored once',
+      format: 'uuid',
+      maxLength: 45,
+      description: 'A UUID, unique per probe: a replay is stored once',
     }),
     sent_at: Type.Integer({ minimum: 0, description: 'The probe’s clock when sending, epoch ms' }),
     results: Type.Array(Result, { maxItems: 5000 }),
@@ -73,6 +73,12 @@ export const HeartbeatBody = Type.Object(
     sent_at: Type.Integer({ minimum: 0 }),
     spooled: Type.Integer({ minimum: 0 }),
     dropped: Type.Integer({ minimum: 0 }),
+    unsupported_types: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        maxItems: 50,
+        description: 'Check types this probe cannot run (browser without Chromium): none is assigned to it',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { problems } from '../../http/schemas.js';
-import { scrapeBody } from '../../prometheus/scrape.js';
+import { problems } from '../../platform/http/schemas.js';
+import { scrapeBody } from '../../public-face/prometheus/scrape.js';
 
 /**
  * GET /metrics for Prometheus: any valid credential (a `mon_` API key, or a JWT) of any role, or

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { subscriptionsEnabled } from '../../alerting/subscriptions/subscriptions-config.js';
 import type { AppContext } from '../../context.js';
-import { publicPageFeed, publicPageHtml, Rendered } from '../../status-pages/public-page-service.js';
-import { renderNotFound } from '../../status-pages/render/page-shell.js';
-import { statusAssetBase, statusAssets } from '../../status-pages/status-assets.js';
-import { subscriptionsEnabled } from '../../subscriptions/subscriptions-config.js';
+import {
+  publicPageFeed,
+  publicPageHtml,
+  Rendered,
+} from '../../public-face/status-pages/public-page-service.js';
+import { renderNotFound } from '../../public-face/status-pages/render/page-shell.js';
+import { statusAssetBase, statusAssets } from '../../public-face/status-pages/status-assets.js';
 import { etagMatches } from '../public/routes.js';
 import { SLUG_PATTERN } from '../status-pages/schema.js';
 

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../errors.js';
-import { problems } from '../../http/schemas.js';
-import type { PublicStatusPage } from '../../status-pages/public-view.js';
-import { publicViewCache } from '../../status-pages/public-view-cache.js';
+import { problems } from '../../platform/http/schemas.js';
+import type { PublicStatusPage } from '../../public-face/status-pages/public-view.js';
+import { publicViewCache } from '../../public-face/status-pages/public-view-cache.js';
 import { SLUG_PATTERN } from '../status-pages/schema.js';
 import { PublicStatusPageSchema, SlugParams } from './schema.js';
 

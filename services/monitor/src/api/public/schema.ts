@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IsoDateTime } from '../../http/schemas.js';
+import { IsoDateTime } from '../../platform/http/schemas.js';
 
 // The documented form of PublicStatusPage (src/status-pages/public-view.ts): names and states only.
 const NullablePercent = Type.Union([Type.Number(), Type.Null()]);
@@ -13,9 +13,11 @@ const Monitor = Type.Object({
   name: Type.String(),
   state: Type.Union([
     Type.Literal('up'),
+    Type.Literal('degraded'),
     Type.Literal('down'),
     Type.Literal('maintenance'),
-    Type.Literal('unknown'),
+    Type.Literal('paused'),
+    Type.Literal('unknown', { description: 'Not checked yet' }),
   ]),
   uptime_percent: NullablePercent,
   days: Type.Array(Day, { description: 'uptime_days entries, oldest first, ending today (UTC)' }),

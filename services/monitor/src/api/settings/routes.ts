@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { problems } from '../../http/schemas.js';
-import { SettingsPatch, SettingsView } from '../../settings/settings-schema.js';
-import { readSettings, updateSettings } from '../../settings/settings-service.js';
+import { problems } from '../../platform/http/schemas.js';
+import { SettingsPatch, SettingsView } from '../../platform/settings/settings-schema.js';
+import { readSettings, updateSettings } from '../../platform/settings/settings-service.js';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import {
   createStatusPage,
   deleteStatusPage,
   getStatusPage,
   listStatusPages,
   updateStatusPage,
-} from '../../status-pages/status-pages-service.js';
+} from '../../public-face/status-pages/status-pages-service.js';
 import { StatusPage, StatusPageBody } from './schema.js';
 
 const tags = ['status-pages'];

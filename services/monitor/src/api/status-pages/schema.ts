@@ -1,13 +1,12 @@
-import { MULTILINE } from '@app/kit';
+import { MULTILINE, PATTERN_MESSAGE } from '@app/kit';
 import { Type } from 'typebox';
-import { IsoDateTime } from '../../http/schemas.js';
-import { orNull } from '../../settings/nullable.js';
+import { orNull } from '../../platform/settings/nullable.js';
+import { UptimeDays } from '../../shared-types/status-page-shape.js';
+
+// The answer's shape is shared with the web UI.
+export { StatusPage } from '../../shared-types/status-page-shape.js';
 
 export const SLUG_PATTERN = '^[a-z0-9-]{1,64}$';
-
-const UptimeDays = Type.Union([Type.Literal(30), Type.Literal(60), Type.Literal(90), Type.Literal(365)], {
-  description: 'Days of uptime bars and the uptime percentage window',
-});
 
 const Section = Type.Object(
   {
@@ -24,6 +23,7 @@ export const StatusPageBody = Type.Object(
   {
     slug: Type.String({
       pattern: SLUG_PATTERN,
+      [PATTERN_MESSAGE]: 'must be lower-case letters, digits and dashes',
       description: 'Lower-case letters, digits and dashes; the page is served at /status/{slug}',
     }),
     title: Type.String({ minLength: 1, maxLength: 200 }),
@@ -35,17 +35,3 @@ export const StatusPageBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const StatusPage = Type.Object({
-  id: Type.Integer(),
-  slug: Type.String(),
-  title: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  footer: Type.Union([Type.String(), Type.Null()]),
-  sections: Type.Array(Type.Object({ name: Type.String(), monitor_ids: Type.Array(Type.Integer()) })),
-  uptime_days: UptimeDays,
-  is_public: Type.Boolean(),
-  url: Type.String({ description: 'Path of the public page (served only while is_public)' }),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});

@@ -1,23 +1,17 @@
 import { nextLink } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../../auth/authenticate.js';
-import { roleAtLeast } from '../../auth/principal.js';
+import { listSubscribers, removeSubscriber } from '../../alerting/subscriptions/subscriptions-service.js';
 import type { AppContext } from '../../context.js';
-import { IdParams, IsoDateTime, NoContent, problems } from '../../http/schemas.js';
-import { listSubscribers, removeSubscriber } from '../../subscriptions/subscriptions-service.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import { roleAtLeast } from '../../identity/auth/principal.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
+import { StatusSubscriber as Subscriber } from '../../shared-types/status-subscriber-shape.js';
 
 const tags = ['status pages'];
 const security = [{ bearer: [] }];
 const MAX_LIMIT = 500;
 
-const Subscriber = Type.Object({
-  id: Type.Integer(),
-  email: Type.Union([Type.String(), Type.Null()], { description: 'Shown to admins only (null for viewers)' }),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed')]),
-  created_at: IsoDateTime,
-  confirmed_at: Type.Union([IsoDateTime, Type.Null()]),
-});
 const ListQuery = Type.Object(
   {
     before_id: Type.Optional(

@@ -2,17 +2,20 @@ import { HttpProblem } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
-import { problems } from '../../http/schemas.js';
-import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from '../../subscriptions/subscriber-mail.js';
-import { renderSubscriptionPage, type SubscriptionPage } from '../../subscriptions/subscription-pages.js';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from '../../alerting/subscriptions/subscriber-mail.js';
 import {
   confirmationTarget,
   confirmSubscription,
   subscribe,
   unsubscribe,
   unsubscribeTarget,
-} from '../../subscriptions/subscriptions-service.js';
+} from '../../alerting/subscriptions/subscriptions-service.js';
+import type { AppContext } from '../../context.js';
+import { problems } from '../../platform/http/schemas.js';
+import {
+  renderSubscriptionPage,
+  type SubscriptionPage,
+} from '../../public-face/status-pages/render/subscription-page.js';
 
 /** A form post is tiny; anything bigger is not from our form. */
 const MAX_FORM_BODY = 8 * 1024;

@@ -1,8 +1,10 @@
+import { PATTERN_MESSAGE } from '@app/kit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
-import { createTag, deleteTag, getTag, listTags, updateTag } from '../../tags/tags-service.js';
+import { createTag, deleteTag, getTag, listTags, updateTag } from '../../engine/tags/tags-service.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
+import { Tag } from '../../shared-types/group-shapes.js';
 import { TagName } from '../monitors/schema.js';
 
 const tags = ['tags'];
@@ -13,17 +15,14 @@ const write = { auth: { role: 'admin' as const } };
 const TagBody = Type.Object(
   {
     name: TagName,
-    color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '#rrggbb' }),
+    color: Type.String({
+      pattern: '^#[0-9a-fA-F]{6}$',
+      [PATTERN_MESSAGE]: 'must be a colour such as #1f6feb',
+      description: '#rrggbb',
+    }),
   },
   { additionalProperties: false },
 );
-const Tag = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  monitor_count: Type.Integer({ description: 'Monitors carrying it' }),
-  created_at: Type.String({ format: 'date-time' }),
-});
 
 /** Tags: named colours monitors carry, with an optional value each. */
 export function tagsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {

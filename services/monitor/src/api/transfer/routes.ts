@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { problems } from '../../http/schemas.js';
-import { exportMonitors } from '../../transfer/export-monitors.js';
-import { importMonitors, previewImport } from '../../transfer/import-monitors.js';
+import { exportMonitors } from '../../operations/transfer/export-monitors.js';
+import { importMonitors, previewImport } from '../../operations/transfer/import-monitors.js';
+import { problems } from '../../platform/http/schemas.js';
+import {
+  ImportResult,
+  ImportModeSchema as Mode,
+  ImportPreview as Preview,
+} from '../../shared-types/transfer-shapes.js';
 
 const tags = ['import-export'];
 const security = [{ bearer: [] }];
@@ -18,40 +23,7 @@ const ExportDocument = Type.Object({
     }),
   ),
 });
-const Mode = Type.Union(
-  [Type.Literal('skip_existing'), Type.Literal('update_by_name'), Type.Literal('keep_both')],
-  {
-    default: 'skip_existing',
-    description:
-      'For an entry whose name a monitor here already has: skip it (default: a re-import creates nothing), update that monitor (exactly one of that name), or create another beside it',
-  },
-);
 const ImportQuery = Type.Object({ mode: Type.Optional(Mode) }, { additionalProperties: false });
-const ImportResult = Type.Object({
-  imported: Type.Integer({ description: 'Monitors written: created + updated' }),
-  ids: Type.Array(Type.Integer()),
-  mode: Mode,
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  skipped: Type.Integer(),
-  warnings: Type.Array(Type.String()),
-});
-const FieldProblem = Type.Object({ path: Type.String(), message: Type.String() });
-const Preview = Type.Object({
-  total: Type.Integer(),
-  new: Type.Integer(),
-  existing: Type.Integer({ description: 'Entries whose name a monitor here already has' }),
-  invalid: Type.Integer(),
-  entries: Type.Array(
-    Type.Object({
-      index: Type.Integer(),
-      name: Type.Union([Type.String(), Type.Null()]),
-      status: Type.Union([Type.Literal('new'), Type.Literal('existing'), Type.Literal('invalid')]),
-      existing_ids: Type.Array(Type.Integer()),
-      errors: Type.Array(FieldProblem),
-    }),
-  ),
-});
 const importBody = {
   description: 'An export document or a bare array of monitors; unknown and runtime keys are ignored.',
   body: Type.Unknown(),

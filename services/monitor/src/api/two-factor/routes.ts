@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../../auth/authenticate.js';
-import type { AuthRule } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
-import { NoContent, problems } from '../../http/schemas.js';
+import { principalOf } from '../../identity/auth/authenticate.js';
+import type { AuthRule } from '../../identity/auth/principal.js';
 import {
   confirmEnrolment,
   disableTwoFactor,
   regenerateRecoveryCodes,
   startEnrolment,
   twoFactorStatus,
-} from '../../two-factor/two-factor-service.js';
-import { CodeBody, DisableBody, Enrolment, RecoveryCodes, TwoFactorStatus } from './schema.js';
+} from '../../identity/two-factor/two-factor-service.js';
+import { NoContent, problems } from '../../platform/http/schemas.js';
+import { CodeBody, DisableBody, Enabled, Enrolment, RecoveryCodes, TwoFactorStatus } from './schema.js';
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
@@ -50,12 +50,16 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           security,
-          summary: 'Turns two-factor on with a code of the pending seed; returns the recovery codes once',
+          summary:
+            'Turns two-factor on with a code of the pending seed; returns the recovery codes once. Every other session of the user ends.',
           body: CodeBody,
-          response: { 200: RecoveryCodes, ...problems(400, 401, 403, 409, 422, 429) },
+          response: { 200: Enabled, ...problems(400, 401, 403, 409, 422, 429) },
         },
       },
-      async (req) => confirmEnrolment(ctx, req, principalOf(req).userId, req.body.code),
+      async (req) => {
+        const p = principalOf(req);
+        return confirmEnrolment(ctx, req, p.userId, p.sessionId, req.body.code);
+      },
     );
     app.post(
       '/api/auth/two-factor/disable',

@@ -1,24 +1,15 @@
+import { PATTERN_MESSAGE } from '@app/kit';
 import { Type } from 'typebox';
+
+// The answers' shapes are shared with the web UI.
+export { Enrolment, TwoFactorStatus } from '../../shared-types/two-factor-shapes.js';
 
 const Code = Type.String({
   pattern: '^[0-9]{6}$',
+  [PATTERN_MESSAGE]: 'must be the 6 digits the app shows',
   description: 'A current 6-digit code of the authenticator app',
 });
 
-export const TwoFactorStatus = Type.Object({
-  enabled: Type.Boolean(),
-  enabled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  pending: Type.Boolean({ description: 'An enrolment was started and awaits its confirming code' }),
-  recovery_codes_left: Type.Integer(),
-  required: Type.Boolean({ description: 'The settings require two-factor sign-in for this role' }),
-});
-export const Enrolment = Type.Object({
-  secret: Type.String({
-    description: 'The base32 seed, for typing into an app that cannot scan; shown once',
-  }),
-  otpauth_url: Type.String({ description: 'The otpauth:// URL the QR code holds; shown once' }),
-  qr_code: Type.String({ description: 'The QR code of otpauth_url, a data:image/svg+xml URL for an <img>' }),
-});
 export const CodeBody = Type.Object({ code: Code }, { additionalProperties: false });
 export const DisableBody = Type.Object(
   {
@@ -30,5 +21,13 @@ export const DisableBody = Type.Object(
 export const RecoveryCodes = Type.Object({
   recovery_codes: Type.Array(Type.String(), {
     description: 'Ten single-use codes for signing in without the app; shown this once, stored hashed',
+  }),
+});
+
+export const Enabled = Type.Object({
+  recovery_codes: RecoveryCodes.properties.recovery_codes,
+  other_sessions_ended: Type.Integer({
+    description:
+      'The user’s other sessions, opened with the password alone, ended by turning two-factor on (this one goes on)',
   }),
 });

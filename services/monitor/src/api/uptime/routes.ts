@@ -1,36 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, IsoDateTime, problems } from '../../http/schemas.js';
-import { getMonitor } from '../../monitors/monitors-service.js';
-import { DAY_MS } from '../../rollups/rollup-job.js';
-import { uptimeOf } from '../../rollups/uptime.js';
+import { getMonitor } from '../../engine/monitors/monitors-service.js';
+import { DAY_MS } from '../../engine/rollups/rollup-job.js';
+import { uptimeOf } from '../../engine/rollups/uptime.js';
+import { IdParams, IsoDateTime, problems } from '../../platform/http/schemas.js';
+import { RollupBucket as Bucket, UptimeFigures as Uptime } from '../../shared-types/uptime-shapes.js';
 import { rollupsRepo } from '../../store/repos/rollups-repo.js';
 
 const tags = ['monitors'];
 const security = [{ bearer: [] }];
-const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
-const Figures = Type.Object({
-  checks: Type.Integer(),
-  up_checks: Type.Integer(),
-  uptime_percent: NullableNumber,
-  avg_response_time_ms: NullableNumber,
-  p95_response_time_ms: NullableNumber,
-});
-const Uptime = Type.Object({
-  monitor_id: Type.Integer(),
-  '24h': Figures,
-  '7d': Figures,
-  '30d': Figures,
-  '365d': Figures,
-});
-const Bucket = Type.Object({
-  at: IsoDateTime,
-  checks: Type.Integer(),
-  up_checks: Type.Integer(),
-  avg_response_time_ms: NullableNumber,
-  p95_response_time_ms: NullableNumber,
-});
 const RollupQuery = Type.Object(
   {
     period: Type.Union([Type.Literal('hour'), Type.Literal('day')], { default: 'hour' }),

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { IdParams, NoContent, problems } from '../../http/schemas.js';
+import { removeTwoFactor } from '../../identity/two-factor/two-factor-service.js';
+import { resetPassword } from '../../identity/users/reset-password.js';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  toUserView,
+  updateUser,
+} from '../../identity/users/users-service.js';
+import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { usersRepo } from '../../store/repos/users-repo.js';
-import { removeTwoFactor } from '../../two-factor/two-factor-service.js';
-import { resetPassword } from '../../users/reset-password.js';
-import { createUser, deleteUser, getUser, toUserView, updateUser } from '../../users/users-service.js';
 import { CreateUserBody, ResetPasswordBody, TemporaryPassword, UpdateUserBody, User } from './schema.js';
 
 const tags = ['users'];

@@ -1,25 +1,19 @@
+import { PATTERN_MESSAGE } from '@app/kit';
 import { Type } from 'typebox';
-import { AccountType, Password } from '../auth/schema.js';
+import { RoleSchema } from '../../shared-types/user-shapes.js';
+import { Password } from '../auth/schema.js';
 
-export const RoleSchema = Type.Union([
-  Type.Literal('superadmin'),
-  Type.Literal('admin'),
-  Type.Literal('viewer'),
-]);
-const Username = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._@-]+$' });
+// The answer's shape is shared with the web UI.
+export { RoleSchema, User } from '../../shared-types/user-shapes.js';
+
+const Username = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9._@-]+$',
+  [PATTERN_MESSAGE]: 'may contain only letters, digits and . _ @ -',
+});
 const Email = Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()]);
 
-export const User = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  role: RoleSchema,
-  must_change_password: Type.Boolean(),
-  account_type: AccountType,
-  two_factor_enabled: Type.Boolean({ description: 'TOTP two-factor sign-in is on' }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
 export const CreateUserBody = Type.Object(
   { username: Username, email: Type.Optional(Email), password: Password, role: RoleSchema },
   { additionalProperties: false },

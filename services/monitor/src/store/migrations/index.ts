@@ -18,6 +18,17 @@ import { groupsTags } from './060-groups-tags.js';
 import { dependenciesConditions } from './061-dependencies-conditions.js';
 import { escalationTemplates } from './062-escalation-templates.js';
 import { locationsMigration } from './063-locations.js';
+import { streamTicketSession } from './064-stream-ticket-session.js';
+import { monitorQuerySecrets } from './065-monitor-query-secrets.js';
+import { configKeys } from './070-config-keys.js';
+import { journeys } from './080-journeys.js';
+import { locationUnsupportedTypes } from './081-location-unsupported-types.js';
+import { oncallSchedules } from './090-oncall-schedules.js';
+import { contactMethods } from './091-contact-methods.js';
+import { ackLinks } from './092-ack-links.js';
+import { floodGuard } from './093-flood-guard.js';
+import { quietHours } from './094-quiet-hours.js';
+import { slaReports } from './100-sla-reports.js';
 
 /**
  * Applied in name order at every start; never edit a released migration, add a new one. Some
@@ -43,4 +54,15 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '061-dependencies-conditions': dependenciesConditions,
   '062-escalation-templates': escalationTemplates,
   '063-locations': locationsMigration,
+  '064-stream-ticket-session': streamTicketSession,
+  '065-monitor-query-secrets': monitorQuerySecrets(encryptionKey),
+  '070-config-keys': configKeys,
+  '080-journeys': journeys,
+  '081-location-unsupported-types': locationUnsupportedTypes,
+  '090-oncall-schedules': oncallSchedules,
+  '091-contact-methods': contactMethods,
+  '092-ack-links': ackLinks,
+  '093-flood-guard': floodGuard,
+  '094-quiet-hours': quietHours,
+  '100-sla-reports': slaReports,
 });

@@ -5,7 +5,14 @@ export type ChannelRow = Selectable<NotificationChannelsTable>;
 
 /** SQL for notification channels. */
 export const channelsRepo = {
-  list: (db: Db) => db.selectFrom('notification_channels').selectAll().orderBy('id').execute(),
+  /** Team channels: personal contact methods (owner_user_id set) are listed by their owner only. */
+  list: (db: Db) =>
+    db
+      .selectFrom('notification_channels')
+      .selectAll()
+      .where('owner_user_id', 'is', null)
+      .orderBy('id')
+      .execute(),
   byId: (db: Db, id: number) =>
     db.selectFrom('notification_channels').selectAll().where('id', '=', id).executeTakeFirst(),
   byName: (db: Db, name: string) =>
@@ -28,6 +35,7 @@ export const channelsRepo = {
         .selectFrom('notification_channels')
         .select('id')
         .where('default_for_new_monitors', '=', 1)
+        .where('owner_user_id', 'is', null)
         .orderBy('id')
         .execute()
     ).map((r) => Number(r.id)),

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { LOCAL_LOCATION_ID } from '../../locations/location-shapes.js';
+import { LOCAL_LOCATION_ID } from '../../shared-types/location-ids.js';
 import type { CheckResultsTable, Db } from '../schema.js';
 
 export type CheckResultRow = Selectable<CheckResultsTable>;
@@ -63,6 +63,13 @@ export const checkResultsRepo = {
     }
     return q.orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
   },
+  /** One result's details (issue 32: the journeys' steps and evidence file names), or undefined. */
+  detailsOf: (db: Db, id: number) =>
+    db
+      .selectFrom('check_results')
+      .select(['id', 'monitor_id', 'details'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
   removeForMonitor: (db: Db, monitorId: number) =>
     db.deleteFrom('check_results').where('monitor_id', '=', monitorId).execute(),
 };

@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import { LOCAL_LOCATION_ID } from '../../locations/location-shapes.js';
+import { LOCAL_LOCATION_ID } from '../../shared-types/location-ids.js';
 import type { Db, LocationsTable } from '../schema.js';
 
 export type LocationRow = Selectable<LocationsTable>;
@@ -48,7 +48,12 @@ export const locationsRepo = {
   },
 
   /** A probe reported: seen now, with `skew` and `version` when it told them (the status is set apart). */
-  markSeen: (db: Db, id: string, at: number, fields: { skew_ms?: number; version?: string }) =>
+  markSeen: (
+    db: Db,
+    id: string,
+    at: number,
+    fields: { skew_ms?: number; version?: string; unsupported_types?: string | null },
+  ) =>
     db
       .updateTable('locations')
       .set({ last_seen_at: at, ...fields })

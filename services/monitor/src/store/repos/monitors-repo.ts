@@ -24,6 +24,16 @@ export interface MonitorRuntime {
 
 /** SQL for the monitors table. */
 export const monitorsRepo = {
+  /** The columns the incident rules read for a batch of results. */
+  incidentFacts: (db: Db, ids: number[]) =>
+    db
+      .selectFrom('monitors')
+      .select(['id', 'name', 'url', 'tls_warn_days', 'tls_warned_threshold', 'degraded_response_ms'])
+      .where('id', 'in', ids)
+      .execute(),
+  /** The certificate-warning threshold last given (null: none since the certificate was renewed). */
+  setTlsWarnedThreshold: (db: Db, id: number, threshold: number | null) =>
+    db.updateTable('monitors').set({ tls_warned_threshold: threshold }).where('id', '=', id).execute(),
   byId: (db: Db, id: number) => db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirst(),
   byIds: (db: Db, ids: number[]) =>
     ids.length === 0

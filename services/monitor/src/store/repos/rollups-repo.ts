@@ -8,39 +8,81 @@ export interface Aggregate {
   latency_count: number;
   latency_avg: number | null;
   latency_p95: number | null;
+  /** Up checks slower than the monitor's `degraded_response_ms` at roll-up time. */
+  degraded_checks: number;
+  latency_p50: number | null;
+  latency_p99: number | null;
 }
 
-// Seven columns a row; SQLite allows 32,766 bound values per statement.
+/** Counts of one monitor (a number), of some (a list), or of all (undefined). */
+export type MonitorFilter = number | readonly number[] | undefined;
+
+export type Counts = Omit<Aggregate, 'latency_p50' | 'latency_p95' | 'latency_p99'>;
+
+const only = (monitors: MonitorFilter, table = sql``) =>
+  monitors === undefined
+    ? sql``
+    : typeof monitors === 'number'
+      ? sql`and ${table}monitor_id = ${monitors}`
+      : sql`and ${table}monitor_id in (${sql.join(monitors)})`;
+
+// Ten columns a row; SQLite allows 32,766 bound values per statement.
 const UPSERT_CHUNK = 1000;
 
 /** SQL for roll-ups and the watermarks of background jobs. */
 export const rollupsRepo = {
-  /** Per monitor over [from, to): counts, mean latency and nearest-rank p95, in two scans of the time index. */
-  async aggregate(db: Db, from: number, to: number, monitorId?: number): Promise<Aggregate[]> {
-    const only = monitorId === undefined ? sql`` : sql`and monitor_id = ${monitorId}`;
-    const counts = await sql<Omit<Aggregate, 'latency_p95'>>`
-      select monitor_id, count(*) as checks, sum(status) as up_checks,
-             count(response_time_ms) as latency_count, avg(response_time_ms) as latency_avg
-      from check_results where checked_at >= ${from} and checked_at < ${to} ${only}
-      group by monitor_id`.execute(db);
-    // The window numbers each monitor's latencies in order; the p95 is the row at ceil(0.95 n).
-    const p95 = await sql<{ monitor_id: number; latency_p95: number }>`
-      select monitor_id, response_time_ms as latency_p95 from (
-        select monitor_id, response_time_ms,
-               row_number() over (partition by monitor_id order by response_time_ms) as rn,
-               count(*) over (partition by monitor_id) as n
-        from check_results
-        where checked_at >= ${from} and checked_at < ${to} and response_time_ms is not null ${only}
-      ) ranked where rn = (95 * n + 99) / 100`.execute(db);
-    const p95By = new Map(p95.rows.map((r) => [Number(r.monitor_id), Number(r.latency_p95)]));
+  /**
+   * Per monitor over [from, to): counts and mean latency, in one scan of the time index. The roll-up
+   * job's buckets and the figures of periods not rolled up yet (the hour in progress) both come
+   * from here, so a figure does not move when its hour is rolled up.
+   */
+  async counts(db: Db, from: number, to: number, monitors?: MonitorFilter): Promise<Counts[]> {
+    if (Array.isArray(monitors) && monitors.length === 0) return [];
+    const counts = await sql<Counts>`
+      select r.monitor_id, count(*) as checks, sum(r.status) as up_checks,
+             count(r.response_time_ms) as latency_count, avg(r.response_time_ms) as latency_avg,
+             sum(case when r.status = 1 and r.response_time_ms > m.degraded_response_ms then 1 else 0 end)
+               as degraded_checks
+      from check_results r left join monitors m on m.id = r.monitor_id
+      where r.checked_at >= ${from} and r.checked_at < ${to} ${only(monitors, sql`r.`)}
+      group by r.monitor_id`.execute(db);
     return counts.rows.map((r) => ({
       monitor_id: Number(r.monitor_id),
       checks: Number(r.checks),
       up_checks: Number(r.up_checks),
       latency_count: Number(r.latency_count),
       latency_avg: r.latency_avg === null ? null : Number(r.latency_avg),
-      latency_p95: p95By.get(Number(r.monitor_id)) ?? null,
+      degraded_checks: Number(r.degraded_checks ?? 0),
     }));
+  },
+  /** counts(), plus each monitor's nearest-rank p50, p95 and p99 latency (a second scan). */
+  async aggregate(db: Db, from: number, to: number, monitorId?: number): Promise<Aggregate[]> {
+    const counts = await rollupsRepo.counts(db, from, to, monitorId);
+    // The window numbers each monitor's latencies in order; the pXX is the row at ceil(XX n / 100).
+    const ranks = await sql<{ monitor_id: number; rn: number; n: number; ms: number }>`
+      select monitor_id, rn, n, response_time_ms as ms from (
+        select monitor_id, response_time_ms,
+               row_number() over (partition by monitor_id order by response_time_ms) as rn,
+               count(*) over (partition by monitor_id) as n
+        from check_results
+        where checked_at >= ${from} and checked_at < ${to} and response_time_ms is not null ${only(monitorId)}
+      ) ranked where rn in ((50 * n + 99) / 100, (95 * n + 99) / 100, (99 * n + 99) / 100)`.execute(db);
+    const at = new Map<number, { p50: number | null; p95: number | null; p99: number | null }>();
+    for (const r of ranks.rows) {
+      const id = Number(r.monitor_id);
+      const n = Number(r.n);
+      const rn = Number(r.rn);
+      const p = at.get(id) ?? { p50: null, p95: null, p99: null };
+      // Integer division as in SQL: the rank of pXX is floor((XX n + 99) / 100) = ceil(XX n / 100).
+      if (rn === Math.floor((50 * n + 99) / 100)) p.p50 = Number(r.ms);
+      if (rn === Math.floor((95 * n + 99) / 100)) p.p95 = Number(r.ms);
+      if (rn === Math.floor((99 * n + 99) / 100)) p.p99 = Number(r.ms);
+      at.set(id, p);
+    }
+    return counts.map((c) => {
+      const p = at.get(c.monitor_id);
+      return { ...c, latency_p50: p?.p50 ?? null, latency_p95: p?.p95 ?? null, latency_p99: p?.p99 ?? null };
+    });
   },
   async upsert(db: Db, rows: Insertable<CheckRollupsTable>[]) {
     for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
@@ -54,6 +96,9 @@ export const rollupsRepo = {
             latency_count: eb.ref('excluded.latency_count'),
             latency_avg: eb.ref('excluded.latency_avg'),
             latency_p95: eb.ref('excluded.latency_p95'),
+            degraded_checks: eb.ref('excluded.degraded_checks'),
+            latency_p50: eb.ref('excluded.latency_p50'),
+            latency_p99: eb.ref('excluded.latency_p99'),
           })),
         )
         .execute();

@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import type { MonitorTag } from '../../groups/group-shapes.js';
+import type { MonitorTag } from '../../shared-types/group-shapes.js';
 import type { Db, TagsTable } from '../schema.js';
 
 export type TagRow = Selectable<TagsTable>;

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { api } from '../api/client.js';
 import { ApiError } from '../api/problem.js';
 import { refreshSession } from '../api/refresh.js';
@@ -15,6 +24,11 @@ interface AuthState {
   signInMfa(mfaToken: string, factor: SecondFactor): Promise<void>;
   signOut(): Promise<void>;
   reload(): Promise<void>;
+  /**
+   * The password typed at this tab's sign-in, kept only while that account must change it, so the
+   * forced change does not ask for it a second time (null after a reload: then it asks).
+   */
+  signInPassword(): string | null;
   /** True when the signed-in role is at least `role`. */
   can(role: Role): boolean;
 }
@@ -26,6 +40,7 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [loading, setLoading] = useState(true);
+  const typed = useRef<string | null>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -34,7 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setMe(null);
         return;
       }
-      setMe(await api<Me>('/api/auth/me'));
+      const who = await api<Me>('/api/auth/me');
+      if (!who.must_change_password) typed.current = null;
+      setMe(who);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) clearSession();
       setMe(null);
@@ -72,7 +89,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [reload],
   );
   const signIn = useCallback(
-    (username: string, password: string) => post('/api/auth/login', { username, password }),
+    (username: string, password: string) => {
+      typed.current = password;
+      return post('/api/auth/login', { username, password });
+    },
     [post],
   );
   const signInMfa = useCallback(
@@ -83,6 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    typed.current = null;
     clearSession();
     // The server ends the cookie's session (and this user's access tokens) and clears the cookie;
     // the sign-in page shows only once that is done (or has failed), so a tab closed on it leaves
@@ -106,7 +127,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInMfa,
       signOut,
       reload,
-      can: (role: Role) => !!me && rank[me.role] >= rank[role],
+      signInPassword: () => (me?.must_change_password ? typed.current : null),
+      // GET /api/auth/me documents the role as text; it is one of the roles (an unknown one is never allowed).
+      can: (role: Role) => !!me && rank[me.role as Role] >= rank[role],
     }),
     [me, loading, signIn, signInMfa, signOut, reload],
   );

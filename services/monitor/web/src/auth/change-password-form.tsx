@@ -9,9 +9,19 @@ import { Notice } from '../components/notice.js';
 /** What the server's password policy asks for, said next to every new-password field. */
 export const PASSWORD_HINT = 'At least 12 characters; not the username, not a common password.';
 
-/** Changes the signed-in user's password; the API answers with a fresh pair that we keep. */
-export function ChangePasswordForm({ onDone }: { onDone(): void | Promise<void> }) {
-  const [current, setCurrent] = useState('');
+/**
+ * Changes the signed-in user's password; the API answers with a fresh pair that we keep. With
+ * `known` (the password typed at sign-in a moment ago) it does not ask for the current one, unless
+ * the server refuses it.
+ */
+export function ChangePasswordForm({
+  onDone,
+  known,
+}: {
+  onDone(): void | Promise<void>;
+  known?: string | null;
+}) {
+  const [current, setCurrent] = useState(known ?? '');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,15 +62,17 @@ export function ChangePasswordForm({ onDone }: { onDone(): void | Promise<void> 
     <form onSubmit={submit} className="stack" aria-label="Change password">
       {error && <Notice kind="error">{error}</Notice>}
       {ok && <Notice kind="ok">Password changed.</Notice>}
-      <Field label="Current password" error={errors.current_password}>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          required
-        />
-      </Field>
+      {(!known || errors.current_password) && (
+        <Field label="Current password" error={errors.current_password}>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            required
+          />
+        </Field>
+      )}
       <Field label="New password" hint={PASSWORD_HINT} error={errors.new_password}>
         <input
           type="password"

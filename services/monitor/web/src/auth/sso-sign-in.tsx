@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { SignInProviders } from '../api/types.js';
 import { Notice } from '../components/notice.js';
 import { navigate } from '../lib/router.js';
-
-/** GET /api/auth/providers: which ways to sign in this monitor offers. */
-export interface SignInProviders {
-  password_login: boolean;
-  oidc: { name: string } | null;
-}
 
 // What the callback's `?sso_error=` codes mean to the person who was sent back here.
 const SSO_ERRORS: Record<string, string> = {

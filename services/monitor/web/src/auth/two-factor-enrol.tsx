@@ -10,7 +10,14 @@ import { RecoveryCodesView } from './recovery-codes-view.js';
  * Enrolment: a QR code (an <img> of a data: SVG, which the CSP's img-src allows) and the seed as
  * text, then a code from the app to confirm, then the recovery codes once.
  */
-export function TwoFactorEnrol({ onDone }: { onDone(): void }) {
+export function TwoFactorEnrol({
+  onDone,
+  onConfirmed,
+}: {
+  onDone(): void;
+  /** Given, the caller shows the recovery codes (and that two-factor is now on) itself. */
+  onConfirmed?(codes: string[]): void;
+}) {
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -38,7 +45,8 @@ export function TwoFactorEnrol({ onDone }: { onDone(): void }) {
         method: 'POST',
         body: { code: code.replace(/\s/g, '') },
       });
-      setCodes(res.recovery_codes);
+      if (onConfirmed) onConfirmed(res.recovery_codes);
+      else setCodes(res.recovery_codes);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422)
         setError('That code is wrong; enter the current one.');

@@ -60,24 +60,34 @@ export function TwoFactorPanel() {
       <div className="card narrow">
         {status.error && <Notice kind="error">{status.error}</Notice>}
         {codes ? (
-          <RecoveryCodesView
-            codes={codes}
-            onDone={() => {
-              setCodes(null);
-              status.reload();
-            }}
-          />
+          <>
+            {/* Codes exist only while two-factor is on, also right after turning it on. */}
+            <p data-two-factor="on">On: signing in asks for a code from your authenticator app.</p>
+            <RecoveryCodesView
+              codes={codes}
+              onDone={() => {
+                setCodes(null);
+                refresh();
+              }}
+            />
+          </>
         ) : s && !s.enabled ? (
           <>
-            <p>
+            <p data-two-factor="off">
               Off.{s.required && ' Your role requires it.'} With it on, signing in also asks for a code from
               an authenticator app on your phone.
             </p>
-            <TwoFactorEnrol onDone={refresh} />
+            <TwoFactorEnrol
+              onDone={refresh}
+              onConfirmed={(c) => {
+                setCodes(c);
+                refresh();
+              }}
+            />
           </>
         ) : s ? (
           <>
-            <p>
+            <p data-two-factor="on">
               On since {new Date(s.enabled_at ?? '').toLocaleDateString()}. {s.recovery_codes_left} of 10
               recovery codes left.
             </p>

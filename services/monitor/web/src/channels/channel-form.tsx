@@ -5,6 +5,7 @@ import type { Channel } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice } from '../components/notice.js';
 import { CHANNEL_TYPES, configOf } from './channel-types.js';
+import { ConfigFields } from './config-fields.js';
 
 /** Create or edit a notification channel with the fields of its type. */
 export function ChannelForm({
@@ -53,7 +54,6 @@ export function ChannelForm({
     }
   };
 
-  const spec = CHANNEL_TYPES[type];
   return (
     <form
       className="card"
@@ -77,51 +77,13 @@ export function ChannelForm({
           </select>
         </Field>
       </div>
-      <div className="grid2">
-        {spec?.fields.map((f) =>
-          f.kind === 'bool' ? (
-            <CheckField
-              key={f.key}
-              label={f.label}
-              checked={values[f.key] === true}
-              onChange={(v) => setValues({ ...values, [f.key]: v })}
-              error={errors[`config.${f.key}`]}
-            />
-          ) : (
-            <Field
-              key={f.key}
-              label={f.required ? f.label : `${f.label} (optional)`}
-              hint={
-                f.kind === 'secret' && channel
-                  ? `${f.hint ?? ''} Leave ******** to keep the stored value.`.trim()
-                  : f.hint
-              }
-              error={errors[`config.${f.key}`]}
-            >
-              {f.kind === 'select' ? (
-                <select
-                  value={String(values[f.key] ?? '')}
-                  onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-                >
-                  {f.options?.map((o) => (
-                    <option key={o} value={o}>
-                      {o || 'default'}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  type={f.kind === 'secret' ? 'password' : 'text'}
-                  inputMode={f.kind === 'number' ? 'numeric' : undefined}
-                  autoComplete="off"
-                  value={String(values[f.key] ?? '')}
-                  onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-                />
-              )}
-            </Field>
-          ),
-        )}
-      </div>
+      <ConfigFields
+        type={type}
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        keepSecrets={channel !== null}
+      />
       {errors.config && <Notice kind="error">{errors.config}</Notice>}
       <CheckField label="Enabled" checked={enabled} onChange={setEnabled} />
       <CheckField

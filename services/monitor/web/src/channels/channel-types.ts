@@ -71,6 +71,103 @@ export const CHANNEL_TYPES: Record<string, { label: string; fields: ConfigField[
       },
     ],
   },
+  matrix: {
+    label: 'Matrix',
+    fields: [
+      url('homeserver_url', 'Homeserver URL'),
+      { key: 'access_token', label: 'Access token', kind: 'secret', required: true },
+      { key: 'room_id', label: 'Room id', kind: 'text', required: true, hint: '!abc123:example.org' },
+    ],
+  },
+  mattermost: {
+    label: 'Mattermost',
+    fields: [
+      hookUrl,
+      { key: 'channel', label: 'Channel', kind: 'text', hint: 'Default: the webhook’s channel.' },
+      { key: 'username', label: 'Post as', kind: 'text' },
+    ],
+  },
+  rocketchat: { label: 'Rocket.Chat', fields: [hookUrl] },
+  googlechat: { label: 'Google Chat', fields: [hookUrl] },
+  zulip: {
+    label: 'Zulip',
+    fields: [
+      url('site_url', 'Zulip URL'),
+      { key: 'bot_email', label: 'Bot e-mail', kind: 'text', required: true },
+      { key: 'api_key', label: 'Bot API key', kind: 'secret', required: true },
+      { key: 'stream', label: 'Stream', kind: 'text', required: true },
+      { key: 'topic', label: 'Topic', kind: 'text', hint: 'Default: the monitor’s name.' },
+    ],
+  },
+  pushover: {
+    label: 'Pushover',
+    fields: [
+      { key: 'user_key', label: 'User key', kind: 'secret', required: true },
+      { key: 'app_token', label: 'Application token', kind: 'secret', required: true },
+      url('base_url', 'API base URL', false),
+      { key: 'priority', label: 'Priority (-2–1)', kind: 'number' },
+    ],
+  },
+  gotify: {
+    label: 'Gotify',
+    fields: [
+      url('server_url', 'Server URL'),
+      { key: 'app_token', label: 'Application token', kind: 'secret', required: true },
+      { key: 'priority', label: 'Priority (0–10)', kind: 'number' },
+    ],
+  },
+  opsgenie: {
+    label: 'Opsgenie',
+    fields: [
+      { key: 'api_key', label: 'API key', kind: 'secret', required: true },
+      url('base_url', 'API base URL (EU: https://api.eu.opsgenie.com)', false),
+    ],
+  },
+  splunk_oncall: {
+    label: 'Splunk On-Call (VictorOps)',
+    fields: [{ key: 'rest_url', label: 'REST endpoint URL', kind: 'secret', required: true }],
+  },
+  twilio: {
+    label: 'Twilio SMS',
+    fields: [
+      { key: 'account_sid', label: 'Account SID', kind: 'text', required: true },
+      { key: 'auth_token', label: 'Auth token', kind: 'secret', required: true },
+      { key: 'from', label: 'From number', kind: 'text', required: true, hint: 'E.164, e.g. +15551234567' },
+      { key: 'to', label: 'To number', kind: 'text', required: true },
+      url('base_url', 'API base URL', false),
+    ],
+  },
+  signal: {
+    label: 'Signal (signal-cli REST API)',
+    fields: [
+      url('base_url', 'signal-cli REST API URL'),
+      { key: 'number', label: 'Sender number', kind: 'text', required: true },
+      { key: 'recipients', label: 'Recipients', kind: 'text', required: true, hint: 'Comma-separated.' },
+      { key: 'token', label: 'Proxy bearer token', kind: 'secret' },
+    ],
+  },
+  homeassistant: {
+    label: 'Home Assistant',
+    fields: [
+      url('base_url', 'Home Assistant URL'),
+      { key: 'access_token', label: 'Long-lived access token', kind: 'secret', required: true },
+      {
+        key: 'service',
+        label: 'Notify service',
+        kind: 'text',
+        required: true,
+        hint: 'e.g. mobile_app_pixel_8',
+      },
+    ],
+  },
+  alertmanager: {
+    label: 'Alertmanager-compatible webhook',
+    fields: [
+      url('url', 'Receiver URL'),
+      { key: 'receiver', label: 'Receiver name', kind: 'text' },
+      { key: 'bearer_token', label: 'Bearer token', kind: 'secret' },
+    ],
+  },
 };
 
 /** A config object from form strings: empty optional values are left out, numbers and booleans typed. */

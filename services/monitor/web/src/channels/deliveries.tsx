@@ -1,17 +1,6 @@
+import type { Delivery } from '../api/types.js';
 import { dateTime } from '../lib/format.js';
 import { useApi } from '../lib/use-api.js';
-
-interface Delivery {
-  id: number;
-  event: string;
-  attempt: number;
-  status: 'delivered' | 'failed';
-  will_retry: boolean;
-  http_status: number | null;
-  error: string | null;
-  duration_ms: number;
-  at: string;
-}
 
 /** The latest delivery attempts of one channel, newest first. */
 export function Deliveries({

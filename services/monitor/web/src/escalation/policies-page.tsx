@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
-import type { Channel, EscalationPolicy } from '../api/types.js';
+import type { Channel, EscalationPolicy, Schedule, User } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Notice, PageHeader } from '../components/notice.js';
@@ -16,10 +16,15 @@ export function PoliciesPage() {
   const { can } = useAuth();
   const list = useApi<EscalationPolicy[]>('/api/escalation-policies');
   const channels = useApi<Channel[]>('/api/channels');
+  const schedules = useApi<Schedule[]>('/api/schedules');
+  const users = useApi<User[]>(can('superadmin') ? '/api/users' : null);
   const [editing, setEditing] = useState<EscalationPolicy | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const writable = can('admin');
   const channelName = (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}`;
+  const userName = (id: number) => users.data?.find((u) => u.id === id)?.username ?? `user #${id}`;
+  const scheduleName = (id: number) =>
+    `on call in ${schedules.data?.find((s) => s.id === id)?.name ?? `schedule #${id}`}`;
 
   const remove = async (p: EscalationPolicy) => {
     try {
@@ -41,11 +46,13 @@ export function PoliciesPage() {
       </PageHeader>
       {error && <Notice kind="error">{error}</Notice>}
       {list.error && <Notice kind="error">{list.error}</Notice>}
-      {editing !== null && channels.data && (
+      {editing !== null && channels.data && schedules.data && !users.loading && (
         <PolicyForm
           key={editing === 'new' ? 'new' : editing.id}
           policy={editing === 'new' ? null : editing}
           channels={channels.data}
+          users={users.data}
+          schedules={schedules.data}
           onCancel={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -73,7 +80,12 @@ export function PoliciesPage() {
                     {p.steps.map((s, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: a step is its position
                       <li key={i}>
-                        after {s.after_minutes} min → {s.channel_ids.map(channelName).join(', ')}
+                        after {s.after_minutes} min →{' '}
+                        {[
+                          ...s.channel_ids.map(channelName),
+                          ...(s.user_ids ?? []).map(userName),
+                          ...(s.schedule_ids ?? []).map(scheduleName),
+                        ].join(', ')}
                       </li>
                     ))}
                   </ol>

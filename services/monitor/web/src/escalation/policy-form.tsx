@@ -1,37 +1,54 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
-import type { Channel, EscalationPolicy } from '../api/types.js';
+import type { Channel, EscalationPolicy, Schedule, User } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
 import { Notice } from '../components/notice.js';
 
 interface StepDraft {
   after_minutes: string;
   channel_ids: number[];
+  // People paged through their verified contact methods, and schedules whose on-call person is.
+  user_ids: number[];
+  schedule_ids: number[];
 }
+
+/** Ticks or unticks `id` in a list of ids. */
+const toggled = (ids: number[], id: number, on: boolean) => (on ? [...ids, id] : ids.filter((x) => x !== id));
 
 type RepeatChoice = 'once' | 'times' | 'forever';
 
 const repeatChoice = (r: EscalationPolicy['repeat'] | undefined): RepeatChoice =>
   r === true ? 'forever' : typeof r === 'number' && r > 0 ? 'times' : 'once';
 
-/** Create or edit an escalation policy: ordered steps, each a delay and the channels told then. */
+/**
+ * Create or edit an escalation policy: ordered steps, each a delay and whom it tells then —
+ * channels, users, and the person on call in schedules (docs/on-call.md).
+ */
 export function PolicyForm({
   policy,
   channels,
+  users,
+  schedules,
   onSaved,
   onCancel,
 }: {
   policy: EscalationPolicy | null;
   channels: Channel[];
+  /** Null when the caller may not list users (not a superadmin): the step's users stay as they are. */
+  users: User[] | null;
+  schedules: Schedule[];
   onSaved(): void;
   onCancel(): void;
 }) {
   const [name, setName] = useState(policy?.name ?? '');
   const [steps, setSteps] = useState<StepDraft[]>(
-    policy?.steps.map((s) => ({ after_minutes: String(s.after_minutes), channel_ids: s.channel_ids })) ?? [
-      { after_minutes: '5', channel_ids: [] },
-    ],
+    policy?.steps.map((s) => ({
+      after_minutes: String(s.after_minutes),
+      channel_ids: s.channel_ids,
+      user_ids: s.user_ids ?? [],
+      schedule_ids: s.schedule_ids ?? [],
+    })) ?? [{ after_minutes: '5', channel_ids: [], user_ids: [], schedule_ids: [] }],
   );
   const [repeat, setRepeat] = useState<RepeatChoice>(repeatChoice(policy?.repeat));
   const [times, setTimes] = useState(typeof policy?.repeat === 'number' ? String(policy.repeat) : '1');
@@ -47,7 +64,12 @@ export function PolicyForm({
     setError(null);
     const body = {
       name,
-      steps: steps.map((s) => ({ after_minutes: Number(s.after_minutes), channel_ids: s.channel_ids })),
+      steps: steps.map((s) => ({
+        after_minutes: Number(s.after_minutes),
+        channel_ids: s.channel_ids,
+        user_ids: s.user_ids,
+        schedule_ids: s.schedule_ids,
+      })),
       repeat: repeat === 'forever' ? true : repeat === 'times' ? Number(times) : false,
     };
     try {
@@ -77,8 +99,9 @@ export function PolicyForm({
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
       </Field>
       <p className="muted small">
-        While an incident stays unacknowledged, each step tells its channels (event “escalated”) that many
-        minutes after the incident opened. Acknowledging stops the escalation.
+        While an incident stays unacknowledged, each step tells its channels (event “escalated”) and pages its
+        users and whoever is on call in its schedules, that many minutes after the incident opened.
+        Acknowledging stops the escalation.
       </p>
       {steps.map((s, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: steps have no identity but their position
@@ -95,18 +118,49 @@ export function PolicyForm({
               onChange={(e) => setStep(i, { after_minutes: e.target.value })}
             />
           </Field>
-          {channels.map((c) => (
-            <CheckField
-              key={c.id}
-              label={`${c.name} (${c.type})`}
-              checked={s.channel_ids.includes(c.id)}
-              onChange={(v) =>
-                setStep(i, {
-                  channel_ids: v ? [...s.channel_ids, c.id] : s.channel_ids.filter((x) => x !== c.id),
-                })
-              }
-            />
-          ))}
+          <fieldset>
+            <legend>Channels</legend>
+            {channels.map((c) => (
+              <CheckField
+                key={c.id}
+                label={`${c.name} (${c.type})`}
+                checked={s.channel_ids.includes(c.id)}
+                onChange={(v) => setStep(i, { channel_ids: toggled(s.channel_ids, c.id, v) })}
+              />
+            ))}
+            {channels.length === 0 && <p className="muted small">No channels.</p>}
+          </fieldset>
+          <fieldset>
+            <legend>On call in schedules</legend>
+            {schedules.map((sc) => (
+              <CheckField
+                key={sc.id}
+                label={`On call in ${sc.name}`}
+                checked={s.schedule_ids.includes(sc.id)}
+                onChange={(v) => setStep(i, { schedule_ids: toggled(s.schedule_ids, sc.id, v) })}
+              />
+            ))}
+            {schedules.length === 0 && <p className="muted small">No schedules.</p>}
+            {errors[`steps.${i}.schedule_ids`] && (
+              <small className="error-text">{errors[`steps.${i}.schedule_ids`]}</small>
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>Users</legend>
+            {(users ?? s.user_ids.map((id) => ({ id, username: `user #${id}` }))).map((u) => (
+              <CheckField
+                key={u.id}
+                label={u.username}
+                checked={s.user_ids.includes(u.id)}
+                disabled={users === null}
+                onChange={(v) => setStep(i, { user_ids: toggled(s.user_ids, u.id, v) })}
+              />
+            ))}
+            {users === null && <p className="muted small">Only a superadmin can list users to pick from.</p>}
+            {errors[`steps.${i}.user_ids`] && (
+              <small className="error-text">{errors[`steps.${i}.user_ids`]}</small>
+            )}
+          </fieldset>
           {errors[`steps.${i}.channel_ids`] && (
             <small className="error-text">{errors[`steps.${i}.channel_ids`]}</small>
           )}
@@ -124,7 +178,12 @@ export function PolicyForm({
           onClick={() =>
             setSteps((old) => [
               ...old,
-              { after_minutes: String(Number(old.at(-1)?.after_minutes ?? 0) + 10), channel_ids: [] },
+              {
+                after_minutes: String(Number(old.at(-1)?.after_minutes ?? 0) + 10),
+                channel_ids: [],
+                user_ids: [],
+                schedule_ids: [],
+              },
             ])
           }
         >

@@ -34,6 +34,32 @@ function useSubmit(onChanged: Props['onChanged']) {
   return { error, fields, busy, run };
 }
 
+/**
+ * Acknowledge from the incident page, where an alert's link lands: it stops the escalation.
+ * Only an open incident offers it.
+ */
+export function AcknowledgeButton({ incident, onChanged }: Props) {
+  const s = useSubmit(onChanged);
+  if (incident.status !== 'open') return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="primary"
+        disabled={s.busy}
+        onClick={() =>
+          void s.run(() =>
+            api<IncidentDetail>(`/api/incidents/${incident.id}/acknowledge`, { method: 'POST' }),
+          )
+        }
+      >
+        Acknowledge
+      </button>
+      {s.error && <Notice kind="error">{s.error}</Notice>}
+    </>
+  );
+}
+
 /** Admins post a timeline entry; "resolved" on an unresolved incident resolves it. */
 export function AddUpdateForm({ incident, onChanged }: Props) {
   const resolved = incident.status === 'resolved';

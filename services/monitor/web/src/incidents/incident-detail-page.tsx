@@ -6,7 +6,7 @@ import { dateTime, duration } from '../lib/format.js';
 import { Link } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 import { useLiveStore } from '../monitors/use-live.js';
-import { AddUpdateForm, PostmortemForm, ResolveForm } from './incident-actions.js';
+import { AcknowledgeButton, AddUpdateForm, PostmortemForm, ResolveForm } from './incident-actions.js';
 import { IncidentNotes } from './incident-notes.js';
 import { IncidentTimeline } from './incident-timeline.js';
 
@@ -27,6 +27,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
   return (
     <section className="stack">
       <PageHeader title={`Incident #${i.id}`}>
+        {can('admin') && <AcknowledgeButton incident={i} onChanged={setIncident} />}
         <Link to="/incidents">All incidents</Link>
       </PageHeader>
       <div className="card">

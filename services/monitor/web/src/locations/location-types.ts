@@ -5,11 +5,11 @@ export type {
   LocationView,
   LocationWithToken,
   MonitorLocationState,
-} from '../../../src/locations/location-shapes.js';
+} from '../../../src/shared-types/location-shapes.js';
 
-import type { LocationView } from '../../../src/locations/location-shapes.js';
+import type { LocationView } from '../../../src/shared-types/location-shapes.js';
 
-export { LOCAL_LOCATION_ID } from '../../../src/locations/location-shapes.js';
+export { LOCAL_LOCATION_ID } from '../../../src/shared-types/location-ids.js';
 
 /** What the views read: the list (local first, then by name), by id, and the offline ones. */
 export interface LocationsSnapshot {

@@ -4,18 +4,18 @@ import type { LocationsSnapshot } from './location-types.js';
 import { LOCAL_LOCATION_ID, type MonitorLocationState } from './location-types.js';
 
 /** The monitor's locations (`["local"]` from a service that predates them). */
-export function locationIdsOf(m: Pick<Monitor, 'location_ids'>): string[] {
+export function locationIdsOf(m: Partial<Pick<Monitor, 'location_ids'>>): string[] {
   return m.location_ids?.length ? m.location_ids : [LOCAL_LOCATION_ID];
 }
 
 /** Checked from anywhere but `local` alone: such monitors show their locations. */
-export function isMultiLocation(m: Pick<Monitor, 'location_ids'>): boolean {
+export function isMultiLocation(m: Partial<Pick<Monitor, 'location_ids'>>): boolean {
   const ids = locationIdsOf(m);
   return !(ids.length === 1 && ids[0] === LOCAL_LOCATION_ID);
 }
 
 /** One state per listed location, in the list's order; a location without a state yet is pending. */
-export function statesOf(m: Pick<Monitor, 'location_ids' | 'locations'>): MonitorLocationState[] {
+export function statesOf(m: Partial<Pick<Monitor, 'location_ids' | 'locations'>>): MonitorLocationState[] {
   const known = new Map((m.locations ?? []).map((s) => [s.location_id, s]));
   return locationIdsOf(m).map(
     (id) =>

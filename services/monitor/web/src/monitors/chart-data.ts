@@ -43,6 +43,19 @@ export function bucketResults(results: CheckResult[], periodMs: number): ChartPo
 }
 
 /**
+ * What a range's points are. A range that covers less than a day of the monitor's life (a monitor
+ * created this morning, on 7 days) is drawn from its checks, as 24 hours is: an hourly bucket is
+ * wider than such a plot, so one outage shaded all of it and the plot showed a single dot.
+ */
+export function pointSource(
+  source: 'raw' | 'hour' | 'day',
+  from: number,
+  to: number,
+): 'raw' | 'hour' | 'day' {
+  return to - from <= 86_400_000 ? 'raw' : source;
+}
+
+/**
  * When the monitor was down: for single checks, from each failed check to the next check (or to
  * `until` after the last one), merged; for buckets, each bucket with a failed check.
  */

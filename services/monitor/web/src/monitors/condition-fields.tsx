@@ -4,7 +4,13 @@ import { useApi } from '../lib/use-api.js';
 import type { FormState } from './form-state.js';
 
 /** The form fields of issue 14's conditions and dependencies (sent only to a service that has them). */
-export const CONDITION_FIELDS = ['depends_on', 'degraded_response_ms', 'recovery_count', 'invert'] as const;
+export const CONDITION_FIELDS = [
+  'depends_on',
+  'degraded_response_ms',
+  'recovery_count',
+  'invert',
+  'sla_target_percent',
+] as const;
 
 /** The request body part for these fields; numbers that do not parse go as typed (the API's 422 names them). */
 export function conditionBody(f: FormState): Partial<MonitorConfig> {
@@ -14,6 +20,12 @@ export function conditionBody(f: FormState): Partial<MonitorConfig> {
     degraded_response_ms: num(f.degraded_response_ms) as number | null,
     recovery_count: (num(f.recovery_count) ?? 1) as number,
     invert: f.invert,
+    // Sent on every save: a PUT replaces the monitor, and leaving it out would clear the target.
+    sla_target_percent: (f.sla_target_percent.trim() === ''
+      ? null
+      : Number.isNaN(Number(f.sla_target_percent))
+        ? f.sla_target_percent
+        : Number(f.sla_target_percent)) as number | null,
   };
 }
 
@@ -57,6 +69,17 @@ export function ConditionFields({ f, set, errors, monitorId }: Props) {
             value={f.recovery_count}
             inputMode="numeric"
             onChange={(e) => set('recovery_count', e.target.value)}
+          />
+        </Field>
+        <Field
+          label="SLA target (%)"
+          hint="Uptime reports judge this monitor against it (empty: the instance's default)"
+          error={errors.sla_target_percent}
+        >
+          <input
+            value={f.sla_target_percent}
+            inputMode="decimal"
+            onChange={(e) => set('sla_target_percent', e.target.value)}
           />
         </Field>
       </div>

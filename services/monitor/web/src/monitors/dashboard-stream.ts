@@ -1,4 +1,5 @@
 import { api } from '../api/client.js';
+import type { StreamTicket } from '../api/types.js';
 import { reportReachable } from '../lib/connectivity.js';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
@@ -25,11 +26,6 @@ const EVENTS = [
   'location.updated',
   'location.deleted',
 ];
-
-interface StreamTicket {
-  ticket: string;
-  expires_in: number;
-}
 
 /**
  * Keeps `/api/sse/dashboard` open. The URL carries a single-use ticket, never the access token, so

@@ -1,4 +1,4 @@
-import type { Monitor, MonitorConfig, MonitorType } from '../api/types.js';
+import type { JourneyStep, Monitor, MonitorConfig, MonitorType } from '../api/types.js';
 import { FIELDS_BY_TYPE, type FieldName } from './monitor-fields.js';
 
 /** The form's editable state: strings for every input, converted on submit. */
@@ -34,11 +34,18 @@ export interface FormState {
   service_name: string;
   starttls: boolean;
   expected_close_code: string;
+  /** Journeys (issue 32, journey-fields.tsx): the steps as objects, the script, viewport, blocklist lines. */
+  steps: JourneyStep[];
+  script: string;
+  viewport: string;
+  blocklist: string;
   badge_enabled: boolean;
   channel_ids: number[];
   /** Conditions and dependencies (condition-fields.tsx). */
   degraded_response_ms: string;
   recovery_count: string;
+  /** SLA reports' target in percent; empty: the instance's default. */
+  sla_target_percent: string;
   invert: boolean;
   depends_on: number[];
   /** Groups and tags (issue 14): the group's id ('' for none) and tags by name with their value. */
@@ -83,10 +90,15 @@ export function emptyForm(): FormState {
     service_name: '',
     starttls: false,
     expected_close_code: '',
+    steps: [],
+    script: '',
+    viewport: '',
+    blocklist: '',
     badge_enabled: false,
     channel_ids: [],
     degraded_response_ms: '',
     recovery_count: '1',
+    sla_target_percent: '',
     invert: false,
     depends_on: [],
     group_id: '',
@@ -148,10 +160,15 @@ export function formOf(m: Monitor): FormState {
     // A service that predates these fields leaves them out.
     starttls: m.starttls ?? false,
     expected_close_code: s(m.expected_close_code),
+    steps: m.steps ?? [],
+    script: s(m.script),
+    viewport: s(m.viewport),
+    blocklist: (m.blocklist ?? []).join('\n'),
     badge_enabled: m.badge_enabled,
     channel_ids: m.channel_ids ?? [],
     degraded_response_ms: s(m.degraded_response_ms),
     recovery_count: s(m.recovery_count ?? 1),
+    sla_target_percent: s(m.sla_target_percent ?? null),
     invert: m.invert ?? false,
     depends_on: m.depends_on ?? [],
     group_id: s(m.group_id),
@@ -213,8 +230,19 @@ export function bodyOf(
     'message',
     'topic',
     'service_name',
+    'script',
+    'viewport',
   ] as const) {
     if (used.has(k)) body[k] = text(f[k]);
+  }
+  if (used.has('steps'))
+    body.steps = f.steps.length > 0 && !(used.has('script') && f.script.trim()) ? f.steps : null;
+  if (used.has('blocklist')) {
+    const lines = f.blocklist
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    body.blocklist = lines.length > 0 ? lines : null;
   }
   if (used.has('expected_status_codes')) body.expected_status_codes = f.expected_status_codes;
   if (used.has('dns_record_type')) body.dns_record_type = f.dns_record_type;

@@ -11,8 +11,8 @@ export function HeartbeatHelp({ token }: { token: string }) {
       <dd className="break">
         <code>{url}</code> <CopyButton text={url} />
         <p className="muted small">
-          Call it (GET or POST) when the job succeeds; <code>/fail</code> marks it down at once. For example,
-          at the end of a cron job:
+          Call it (GET or POST) when the job succeeds; <code>/fail</code> marks it down at once. Until the
+          first call the monitor stays pending and alerts nobody. For example, at the end of a cron job:
         </p>
         <ul className="plain push-examples" aria-label="Push examples">
           {[ok, fail].map((cmd) => (

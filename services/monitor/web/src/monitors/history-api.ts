@@ -1,7 +1,7 @@
 import { api, apiFull } from '../api/client.js';
 import type { CheckResult, RollupBucket } from '../api/types.js';
 import type { ChartPoint } from '../components/chart-types.js';
-import { bucketResults } from './chart-data.js';
+import { bucketResults, pointSource } from './chart-data.js';
 
 export type RangeKey = '1h' | '24h' | '7d' | '30d' | '1y';
 const HOUR = 3_600_000;
@@ -61,7 +61,8 @@ export async function loadSeries(monitorId: number, range: RangeKey, notBefore =
   const to = Date.now();
   // At least ten seconds, so that a monitor created a moment ago still gets an axis to draw on.
   const from = Math.max(to - spec.ms, Math.min(notBefore, to - 10_000));
-  if (spec.source === 'raw') {
+  const source = pointSource(spec.source, from, to);
+  if (source === 'raw') {
     const { results, truncated } = await loadResults(monitorId, from, range === '1h' ? 1 : 3);
     const points = results
       .map((r) => ({
@@ -75,9 +76,9 @@ export async function loadSeries(monitorId: number, range: RangeKey, notBefore =
     return { from, to, points, source: 'raw', periodMs: 0, truncated };
   }
   const buckets = await api<RollupBucket[]>(`/api/monitors/${monitorId}/rollups`, {
-    query: { period: spec.source, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    query: { period: source, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
   });
-  const periodMs = spec.source === 'hour' ? HOUR : DAY;
+  const periodMs = source === 'hour' ? HOUR : DAY;
   const points: ChartPoint[] = buckets.map((b) => ({
     t: Date.parse(b.at),
     ms: b.avg_response_time_ms === null ? null : Math.round(b.avg_response_time_ms),
@@ -91,5 +92,5 @@ export async function loadSeries(monitorId: number, range: RangeKey, notBefore =
   const since = last ? last.t + periodMs : Math.floor(from / periodMs) * periodMs;
   const { results, truncated } = await loadResults(monitorId, Math.max(since, from), RECENT_PAGES);
   points.push(...bucketResults(results, periodMs).filter((p) => p.t + periodMs > since));
-  return { from, to, points, source: spec.source, periodMs, truncated };
+  return { from, to, points, source, periodMs, truncated };
 }

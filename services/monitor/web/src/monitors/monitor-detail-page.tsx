@@ -22,6 +22,7 @@ import { DependencyFacts } from './dependency-facts.js';
 import { HeartbeatHelp } from './heartbeat-help.js';
 import { loadSeries, RANGES, type RangeKey, type Series } from './history-api.js';
 import { liveStore } from './live-store.js';
+import { ManagedBadge } from './managed-badge.js';
 import { MonitorSettings } from './monitor-settings.js';
 import { typeLabel } from './monitor-types.js';
 import { RecentChecks } from './recent-checks.js';
@@ -130,6 +131,7 @@ export function MonitorDetailPage({ id }: { id: number }) {
       </p>
       <PageHeader title={monitor.name}>
         <StatusBadge status={monitor.current_status} />
+        <ManagedBadge configKey={monitor.config_key} />
         {can('admin') && (
           <>
             {monitor.current_status === 'paused' ? (

@@ -13,7 +13,9 @@ import { locationBody } from '../locations/monitor-locations.js';
 import { CONDITION_FIELDS, ConditionFields, conditionBody } from './condition-fields.js';
 import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-state.js';
 import { HttpFields } from './http-fields.js';
+import { JourneyFields } from './journey-fields.js';
 import { liveStore } from './live-store.js';
+import { ManagedEditWarning } from './managed-badge.js';
 import {
   DNS_RECORD_TYPES,
   FIELDS_BY_TYPE,
@@ -128,6 +130,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
         aria-label={id ? 'Edit monitor' : 'New monitor'}
       >
         {error && <Notice kind="error">{error}</Notice>}
+        {id && <ManagedEditWarning configKey={existing.data?.config_key ?? null} />}
         <div className="grid2">
           <Field label="Name" error={errors.name}>
             <input {...input('name')} required maxLength={200} />
@@ -194,6 +197,9 @@ export function MonitorFormPage({ id }: { id?: number }) {
           )}
         </div>
         {isHttp && <HttpFields f={f} used={used} input={input} set={set} errors={errors} id={id} />}
+        {used.has('steps') && (
+          <JourneyFields f={f} used={used} input={input} set={set} errors={errors} id={id} />
+        )}
         {f.monitor_type === 'dns' && (
           <fieldset>
             <legend>DNS</legend>
@@ -214,7 +220,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
             </div>
           </fieldset>
         )}
-        {SERVICE_TYPES.has(f.monitor_type) && (
+        {SERVICE_TYPES.has(f.monitor_type) && !used.has('steps') && (
           <ServiceFields
             f={f}
             used={used}

@@ -9,6 +9,7 @@ import { LocationDots } from '../locations/location-dots.js';
 import { isMultiLocation } from '../locations/monitor-locations.js';
 import { CertificateDays } from './certificate-days.js';
 import { dayUptime, type Row } from './live-store.js';
+import { ManagedBadge } from './managed-badge.js';
 import { typeLabel } from './monitor-types.js';
 
 /** One line of the dashboard; memoised on the row object, which changes only when its monitor does. */
@@ -41,6 +42,7 @@ export const MonitorRow = memo(function MonitorRow({
       <StatusBadge status={m.current_status} />
       <div className="mrow-name">
         <Link to={`/monitors/${m.id}`}>{m.name}</Link>
+        <ManagedBadge configKey={m.config_key} />
         {m.status_reason === 'dependency_down' && m.current_status === 'down' && (
           <span
             className="chip chip-dependency"

@@ -1,6 +1,7 @@
 import { dateTime } from '../lib/format.js';
 import type { useCheckLocations } from '../locations/check-locations.js';
 import { CheckLocationSelect } from '../locations/check-locations.js';
+import { CheckEvidence } from './check-evidence.js';
 import type { CheckList } from './use-check-list.js';
 
 /** The detail page's list of checks, newest first, with older ones on demand. */
@@ -44,7 +45,10 @@ export function RecentChecks({
                 </td>
                 <td>{r.status_code ?? '—'}</td>
                 <td>{r.response_time_ms !== null ? `${r.response_time_ms} ms` : '—'}</td>
-                <td className="words">{r.error ?? ''}</td>
+                <td className="words">
+                  {r.error ?? ''}
+                  {r.details && <CheckEvidence result={r} />}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,26 +1,9 @@
-import type { MonitorType } from '../api/types.js';
+import { CHECK_TYPES } from '../../../src/shared-types/check-types.js';
 import { CheckField, Field } from '../components/field.js';
 import type { FormState } from './form-state.js';
 import { type FieldName, KEEP_HINT } from './monitor-fields.js';
 
 type Input = (k: keyof FormState) => { value: string; onChange(e: { target: { value: string } }): void };
-
-/** What `query`, `expected_value` and `topic` mean for each service type. */
-const QUERY: Partial<Record<MonitorType, { label: string; hint: string; placeholder?: string }>> = {
-  postgres: { label: 'Query', hint: 'Optional; default SELECT 1', placeholder: 'SELECT 1' },
-  mysql: { label: 'Query', hint: 'Optional; default SELECT 1', placeholder: 'SELECT 1' },
-  redis: { label: 'Key to read', hint: 'Optional: read this key after PING' },
-};
-const EXPECTED: Partial<Record<MonitorType, { label: string; hint: string }>> = {
-  postgres: { label: 'Expected value', hint: 'The first column of the first row, as text; empty: anything' },
-  mysql: { label: 'Expected value', hint: 'The first column of the first row, as text; empty: anything' },
-  redis: { label: 'Expected value', hint: 'The key’s value; empty: anything' },
-  websocket: { label: 'Expected reply', hint: 'The text message expected back; empty: anything' },
-};
-const TOPIC: Partial<Record<MonitorType, { label: string; hint: string }>> = {
-  mqtt: { label: 'Topic', hint: 'Optional: publish a message here and receive it back' },
-  amqp: { label: 'Queue', hint: 'Optional: publish a message to this queue and receive it back' },
-};
 
 /** The fields of the service check types (databases, cache, mail, WebSocket, gRPC, brokers). */
 export function ServiceFields(props: {
@@ -33,9 +16,8 @@ export function ServiceFields(props: {
 }) {
   const { f, used, input, set, errors, editing } = props;
   const type = f.monitor_type;
-  const query = QUERY[type];
-  const expected = EXPECTED[type];
-  const topic = TOPIC[type];
+  // What `query`, `expected_value` and `topic` mean for this type (check-types.ts).
+  const { query, expected, topic } = CHECK_TYPES[type];
   return (
     <fieldset>
       <legend>Check</legend>

@@ -59,6 +59,18 @@ export function TestCheck(props: {
             {outcome.warning && <span className="warning-text"> · {outcome.warning}</span>}
           </span>
         )}
+        {outcome?.details && (
+          <ol className="journey-results" aria-label="Step results">
+            {outcome.details.steps.map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: steps have no identity of their own; the editor edits by position
+              <li key={i} data-step-status={s.status}>
+                <span className={`tag tag-${s.status === 'skipped' ? 'paused' : s.status}`}>{s.status}</span>{' '}
+                {s.name} <span className="muted">{s.duration_ms} ms</span>
+                {s.error && <span className="error-text"> · {s.error}</span>}
+              </li>
+            ))}
+          </ol>
+        )}
         {error && <span className="error-text">{error}</span>}
       </div>
     </div>

@@ -1,35 +1,11 @@
 import { type ChangeEvent, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, type FieldError, messageOf } from '../api/problem.js';
+import type { ImportResult as ImportOutcome, ImportPreview } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { Notice, PageHeader } from '../components/notice.js';
 
-interface ImportOutcome {
-  imported: number;
-  ids: number[];
-  created?: number;
-  updated?: number;
-  skipped?: number;
-  warnings?: unknown[];
-}
-
-type ImportMode = 'skip_existing' | 'update_by_name' | 'keep_both';
-
-interface PreviewEntry {
-  index: number;
-  name: string | null;
-  status: 'new' | 'existing' | 'invalid';
-  existing_ids: number[];
-  errors: FieldError[];
-}
-
-interface ImportPreview {
-  total: number;
-  new: number;
-  existing: number;
-  invalid: number;
-  entries: PreviewEntry[];
-}
+type ImportMode = ImportOutcome['mode'];
 
 const MODES: { value: ImportMode; label: string; hint: string }[] = [
   {
@@ -127,6 +103,16 @@ export function ImportExportPage() {
   const p = pending?.preview;
   const toWrite = p ? p.new + (mode === 'skip_existing' ? 0 : p.existing) : 0;
 
+  // Exports carry every monitor's configuration, so the API answers admins only; a viewer who
+  // follows an old link is told so rather than offered a button that is then refused.
+  if (!can('admin')) {
+    return (
+      <section>
+        <PageHeader title="Import and export" />
+        <Notice kind="info">Import and export need the admin role.</Notice>
+      </section>
+    );
+  }
   return (
     <section>
       <PageHeader title="Import and export" />
@@ -137,92 +123,89 @@ export function ImportExportPage() {
           Download monitors JSON
         </button>
       </div>
-      {can('admin') && (
-        <div className="card narrow">
-          <h2>Import</h2>
-          <p>
-            A file from an export (or a bare array of monitors). Choosing a file shows what it holds; nothing
-            is written until you confirm. If one entry is invalid, nothing is imported.
-          </p>
-          <div className="field">
-            <label htmlFor="import-file">Monitors file to import (JSON)</label>
-            <input
-              id="import-file"
-              type="file"
-              accept="application/json,.json"
-              onChange={upload}
-              disabled={busy}
-            />
-          </div>
-          {busy && <p role="status">{pending ? 'Importing…' : 'Checking the file…'}</p>}
-          {p && pending && (
-            <section className="import-preview" aria-label="Import preview">
-              <h3>{pending.file}</h3>
-              <ul className="counts" aria-label="Entries in the file">
-                <li className="count">
-                  <strong data-preview="new">{p.new}</strong> new
-                </li>
-                <li className="count">
-                  <strong data-preview="existing">{p.existing}</strong> same name as an existing monitor
-                </li>
-                <li className="count count-down">
-                  <strong data-preview="invalid">{p.invalid}</strong> invalid
-                </li>
-              </ul>
-              {p.existing > 0 && (
-                <fieldset className="field">
-                  <legend>Monitors whose name already exists here</legend>
-                  {MODES.map((m) => (
-                    <label key={m.value} className="radio">
-                      <input
-                        type="radio"
-                        name="import-mode"
-                        value={m.value}
-                        checked={mode === m.value}
-                        onChange={() => setMode(m.value)}
-                      />{' '}
-                      {m.label} <span className="muted">— {m.hint}</span>
-                    </label>
-                  ))}
-                </fieldset>
-              )}
-              {p.invalid > 0 ? (
-                <Notice kind="error">
-                  {p.invalid} of {p.total} entries are invalid (listed below); fix the file and choose it
-                  again.
-                </Notice>
-              ) : (
-                <div className="actions">
-                  <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
-                    {toWrite === 0
-                      ? 'Import (nothing to write)'
-                      : `Import ${toWrite} monitor${toWrite === 1 ? '' : 's'}`}
-                  </button>
-                  <button type="button" disabled={busy} onClick={() => setPending(null)}>
-                    Cancel
-                  </button>
-                </div>
-              )}
-            </section>
-          )}
-          {outcome && (
-            <Notice kind="ok">
-              Imported {outcome.imported} monitor{outcome.imported === 1 ? '' : 's'}
-              {outcome.created !== undefined &&
-                ` (created ${outcome.created}, updated ${outcome.updated ?? 0}, skipped ${outcome.skipped ?? 0})`}
-              .
-              {outcome.warnings?.length ? (
-                <ul>
-                  {outcome.warnings.map((w, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: warnings have no identity
-                    <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Notice>
-          )}
+      <div className="card narrow">
+        <h2>Import</h2>
+        <p>
+          A file from an export (or a bare array of monitors). Choosing a file shows what it holds; nothing is
+          written until you confirm. If one entry is invalid, nothing is imported.
+        </p>
+        <div className="field">
+          <label htmlFor="import-file">Monitors file to import (JSON)</label>
+          <input
+            id="import-file"
+            type="file"
+            accept="application/json,.json"
+            onChange={upload}
+            disabled={busy}
+          />
         </div>
-      )}
+        {busy && <p role="status">{pending ? 'Importing…' : 'Checking the file…'}</p>}
+        {p && pending && (
+          <section className="import-preview" aria-label="Import preview">
+            <h3>{pending.file}</h3>
+            <ul className="counts" aria-label="Entries in the file">
+              <li className="count">
+                <strong data-preview="new">{p.new}</strong> new
+              </li>
+              <li className="count">
+                <strong data-preview="existing">{p.existing}</strong> same name as an existing monitor
+              </li>
+              <li className="count count-down">
+                <strong data-preview="invalid">{p.invalid}</strong> invalid
+              </li>
+            </ul>
+            {p.existing > 0 && (
+              <fieldset className="field">
+                <legend>Monitors whose name already exists here</legend>
+                {MODES.map((m) => (
+                  <label key={m.value} className="radio">
+                    <input
+                      type="radio"
+                      name="import-mode"
+                      value={m.value}
+                      checked={mode === m.value}
+                      onChange={() => setMode(m.value)}
+                    />{' '}
+                    {m.label} <span className="muted">— {m.hint}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {p.invalid > 0 ? (
+              <Notice kind="error">
+                {p.invalid} of {p.total} entries are invalid (listed below); fix the file and choose it again.
+              </Notice>
+            ) : (
+              <div className="actions">
+                <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
+                  {toWrite === 0
+                    ? 'Import (nothing to write)'
+                    : `Import ${toWrite} monitor${toWrite === 1 ? '' : 's'}`}
+                </button>
+                <button type="button" disabled={busy} onClick={() => setPending(null)}>
+                  Cancel
+                </button>
+              </div>
+            )}
+          </section>
+        )}
+        {outcome && (
+          <Notice kind="ok">
+            Imported {outcome.imported} monitor{outcome.imported === 1 ? '' : 's'}
+            {outcome.created !== undefined &&
+              ` (created ${outcome.created}, updated ${outcome.updated ?? 0}, skipped ${outcome.skipped ?? 0})`}
+            .
+            {outcome.warnings?.length ? (
+              <ul>
+                {outcome.warnings.map((w, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: warnings have no identity
+                  <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Notice>
+        )}
+      </div>
       {error && <Notice kind="error">{error}</Notice>}
       {fieldErrors.length > 0 && (
         <div className="table-wrap">

@@ -81,7 +81,7 @@ export function IncidentsPage() {
       </div>
       {list.error && <Notice kind="error">{list.error}</Notice>}
       <div className="table-wrap">
-        <table aria-label="Incidents">
+        <table aria-label="Incidents" className="stack-table">
           <thead>
             <tr>
               <th scope="col">Status</th>
@@ -95,7 +95,7 @@ export function IncidentsPage() {
           <tbody>
             {rows.map((i) => (
               <tr key={i.id} data-incident-status={i.status}>
-                <td>
+                <td data-label="Status">
                   <Link
                     to={`/incidents/${i.id}`}
                     id={`incident-${i.id}-status`}
@@ -104,19 +104,21 @@ export function IncidentsPage() {
                     <span className={`tag tag-${i.status}`}>{i.status}</span>
                   </Link>
                 </td>
-                <td>
+                <td data-label="Monitor">
                   <Link to={`/monitors/${i.monitor_id}`}>
                     {names.get(i.monitor_id) ?? `Monitor #${i.monitor_id}`}
                   </Link>
                   {i.severity === 'minor' && <span className="tag tag-minor">degraded</span>}
                 </td>
-                <td className="nowrap">{dateTime(i.started_at)}</td>
-                <td className="nowrap">
+                <td className="nowrap" data-label="Started">
+                  {dateTime(i.started_at)}
+                </td>
+                <td className="nowrap" data-label="Duration">
                   {i.resolved_at
                     ? duration(i.duration_seconds)
                     : `${duration((Date.now() - Date.parse(i.started_at)) / 1000)} so far`}
                 </td>
-                <td className="words">
+                <td className="words" data-label="Cause">
                   {i.root_cause ?? '—'}
                   {i.acknowledged_at && (
                     <div className="muted small">
@@ -127,7 +129,7 @@ export function IncidentsPage() {
                   {i.resolved_by && <div className="muted small">resolved by {i.resolved_by}</div>}
                 </td>
                 {can('admin') && (
-                  <td>
+                  <td className="row-actions">
                     {i.status === 'open' && (
                       <button type="button" onClick={() => void ack(i)}>
                         Acknowledge

@@ -8,6 +8,7 @@ import { CheckField, Field } from '../components/field.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { dateTime, fromLocalInput, toLocalInput } from '../lib/format.js';
 import { useApi } from '../lib/use-api.js';
+import { MaintenanceScopeField, type Scope, scopeProblem } from './maintenance-scope-field.js';
 
 type Window = Maintenance & { is_active?: boolean; in_effect?: boolean; current_until?: string | null };
 
@@ -75,7 +76,7 @@ export function MaintenancePage() {
                 </td>
                 <td>
                   {w.monitor_ids.length === 0
-                    ? 'all'
+                    ? 'All monitors'
                     : w.monitor_ids.map((id) => names.get(id) ?? `#${id}`).join(', ')}
                 </td>
                 <td>
@@ -136,7 +137,11 @@ function MaintenanceForm({
   const [timezone, setTimezone] = useState(
     w?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
   );
-  const [ids, setIds] = useState<number[]>(w?.monitor_ids ?? []);
+  // A window for no listed monitor covers every one (the API's rule); the form says so in words.
+  const [scope, setScope] = useState<Scope>({
+    all: !w || w.monitor_ids.length === 0,
+    ids: w?.monitor_ids ?? [],
+  });
   const [active, setActive] = useState(w?.is_active ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -145,11 +150,17 @@ function MaintenanceForm({
     e.preventDefault();
     setErrors({});
     setError(null);
+    const unscoped = scopeProblem(scope);
+    if (unscoped) {
+      setErrors({ monitor_ids: unscoped });
+      setError('Please correct the marked fields.');
+      return;
+    }
     const body = {
       name,
       starts_at: fromLocalInput(startsAt),
       ends_at: fromLocalInput(endsAt),
-      monitor_ids: ids,
+      monitor_ids: scope.all ? [] : scope.ids,
       recurrence: recurring
         ? { cron, duration_minutes: /^\d+$/.test(minutes) ? Number(minutes) : minutes }
         : null,
@@ -205,24 +216,12 @@ function MaintenanceForm({
           </Field>
         </div>
       )}
-      <Field
-        label="Monitors"
-        hint="None selected = every monitor. Ctrl/Cmd-click to pick several."
+      <MaintenanceScopeField
+        monitors={monitors}
+        value={scope}
+        onChange={setScope}
         error={errors.monitor_ids}
-      >
-        <select
-          multiple
-          size={Math.min(8, Math.max(3, monitors.length))}
-          value={ids.map(String)}
-          onChange={(e) => setIds([...e.target.selectedOptions].map((o) => Number(o.value)))}
-        >
-          {monitors.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      />
       <CheckField label="Active" checked={active} onChange={setActive} />
       <div className="form-actions">
         <button type="submit" className="primary">

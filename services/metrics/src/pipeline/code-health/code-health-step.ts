@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ContractConfigError, contractsOfPyproject, decodeSource, measureCodeHealth } from '@app/pyscan';
+import { codeHealthRepo } from '../../store/repos/code-health-repo.js';
+import type { RunScope } from '../stages/run-scope.js';
+
+/**
+ * Typing, docstrings, the import graph, its cycles and the repository's [tool.importlinter]
+ * contracts over the run's files, stored with the run. Pure measures of the files' text: a file that
+ * cannot be read is left out; a contract table that cannot be used is a run warning.
+ */
+export async function codeHealthStep(
+  run: RunScope,
+  dir: string,
+  files: string[],
+  sameAs: number | null = null,
+): Promise<void> {
+  // An identical re-run (same commit, tree, settings and files) copies the earlier run's document.
+  if (sameAs !== null) {
+    const earlier = await codeHealthRepo.get(run.env.deps.db, sameAs);
+    if (earlier !== null) {
+      await codeHealthRepo.put(run.env.deps.db, run.row.id, earlier);
+      return;
+    }
+  }
+  const texts: { path: string; text: string }[] = [];
+  for (const path of files) {
+    try {
+      const decoded = decodeSource(await readFile(join(dir, path)));
+      if (decoded.ok) texts.push({ path, text: decoded.text });
+    } catch {
+      // A file gone or unreadable: its metrics row says so already.
+    }
+    run.env.signal.throwIfAborted();
+  }
+  let contracts = null;
+  try {
+    const text = await readFile(join(dir, 'pyproject.toml'), 'utf8').catch(() => null);
+    const config = text === null ? null : contractsOfPyproject(text);
+    if (config) contracts = { source: 'pyproject.toml [tool.importlinter]', config };
+  } catch (e) {
+    if (!(e instanceof ContractConfigError)) throw e;
+    const w = `pyproject.toml [tool.importlinter]: ${e.message}: its contracts were not checked`;
+    run.warnings.push(w);
+    run.log.warn(w);
+  }
+  const t0 = Date.now();
+  const health = measureCodeHealth(texts, contracts);
+  run.log.info({ ms: Date.now() - t0, edges: health.imports.edges.length }, 'code health done');
+  await codeHealthRepo.put(run.env.deps.db, run.row.id, JSON.stringify(health));
+}

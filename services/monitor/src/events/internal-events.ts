@@ -1,7 +1,0 @@
-import { MONITOR_CHANGED_EVENT } from '../monitors/monitor-changes.js';
-
-/**
- * Events that travel on the bus (and between instances) for the server's own listeners, such as
- * the probe streams, and are not sent on the dashboard's stream.
- */
-export const INTERNAL_EVENTS: ReadonlySet<string> = new Set([MONITOR_CHANGED_EVENT]);

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { errors } from '../../errors.js';
+import { PROBE_TOKEN_PREFIX } from '../../shared-types/probe-protocol.js';
+import { type LocationRow, locationsRepo } from '../../store/repos/locations-repo.js';
+import type { MonitorDB } from '../../store/schema.js';
+import { randomToken, sameDigest, sha256 } from './secrets.js';
+
+/** Characters of the secret kept in clear after the prefix, for the indexed lookup. */
+const LOOKUP_CHARS = 8;
+
+/** True for a credential that claims to be a probe token (tested before API keys: both start `mon_`). */
+export function isProbeToken(raw: string): boolean {
+  return raw.startsWith(PROBE_TOKEN_PREFIX);
+}
+
+/** A new probe token: `mon_probe_` + 32 random bytes, with its lookup prefix and hash. */
+export function newProbeToken(): { raw: string; prefix: string; hash: string } {
+  const raw = PROBE_TOKEN_PREFIX + randomToken();
+  return { raw, prefix: probeLookupPrefix(raw), hash: sha256(raw) };
+}
+
+function probeLookupPrefix(raw: string): string {
+  return raw.slice(0, PROBE_TOKEN_PREFIX.length + LOOKUP_CHARS);
+}
+
+/**
+ * The location a probe token belongs to, or a 401. A rotated token no longer matches the stored
+ * hash, and a deleted location has no row: both stop working at once, on every instance.
+ */
+export async function resolveProbeLocation(
+  deps: { db: Kysely<MonitorDB> },
+  raw: string,
+): Promise<LocationRow> {
+  const hash = sha256(raw);
+  const candidates = await locationsRepo.byTokenPrefix(deps.db, probeLookupPrefix(raw));
+  const row = candidates.find((l) => l.token_hash !== null && sameDigest(l.token_hash, hash));
+  if (!row) throw errors.invalid_token('The probe token is not valid or has been rotated.');
+  return row;
+}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free TCP port on loopback (bound and released; good enough for a test's own process). */
@@ -80,4 +81,19 @@ export function runService(entry: string, env: Record<string, string>): ServiceP
       }
     },
   };
+}
+
+/**
+ * Whether a process is running, as opposed to gone or a zombie. A child orphaned by a kill -9 is
+ * re-parented to pid 1, and where pid 1 does not reap (a container's init, CI's sandbox), a killed
+ * orphan stays listed as `Z` and still answers kill(pid, 0), so that probe alone says "alive".
+ */
+export function processRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: the state follows the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { freePort, runService, type ServiceProcess } from '@app/kit/testing';
+import { freePort, processRunning, runService, type ServiceProcess } from '@app/kit/testing';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { writeHangingPylint } from '../helpers/hanging-pylint.js';
 import { json, postAnalysis } from '../helpers/service.js';
@@ -65,20 +65,7 @@ function pidsIn(file: string): number[] {
   return existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
-/** Alive and not a zombie (an orphan killed under a pid 1 that does not reap stays listed as `Z`). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
+const alive = processRunning;
 
 async function waitUntil<T>(
   what: string,

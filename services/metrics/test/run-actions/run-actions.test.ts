@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type TestDatabaseTarget, testDatabases } from '@app/kit/testing';
+import { processRunning, type TestDatabaseTarget, testDatabases } from '@app/kit/testing';
 import { resultsRepo } from '../../src/store/repos/results-repo.js';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
 import { writeHangingPylint } from '../helpers/hanging-pylint.js';
@@ -117,14 +117,7 @@ const entries = (dir: string) => {
   }
 };
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processRunning;
 
 for (const target of targets) {
   describe(target.name, { skip: target.skip }, () => {

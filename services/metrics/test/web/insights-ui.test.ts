@@ -143,7 +143,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
       .waitFor();
     await cell(CORE).click();
     await page.waitForURL(/insights\/hotspots\?file=app%2Fcore\.py$/);
-    await page.getByRole('table', { name: `Functions of ${CORE}` }).waitFor();
+    await page.getByRole('table', { name: `Functions of ${CORE}`, exact: true }).waitFor();
     // The drill-down carries the file's history numbers too (Alice wrote 34 of its 40 changed lines).
     const fact = (k: string) =>
       page.locator('.facts div', { has: page.locator('dt', { hasText: k }) }).locator('dd');
@@ -210,7 +210,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
     await page.getByRole('table', { name: `Files that change with ${VIEWS}` }).waitFor();
     await page.getByRole('button', { name: 'Open file details' }).click();
     await page.waitForURL(/insights\/coupling\?file=app%2Fviews\.py$/);
-    await page.getByRole('table', { name: `Functions of ${VIEWS}` }).waitFor();
+    await page.getByRole('table', { name: `Functions of ${VIEWS}`, exact: true }).waitFor();
   });
 
   test('Knowledge: bus factor, treemap by main author, files at risk', async () => {
@@ -375,7 +375,7 @@ describe('metrics web UI: hotspots, coupling, knowledge and code age', { skip },
       }
       // A file's drill-down fits too: its wide tables scroll in their own box.
       await phone.goto(`${full.base}/analyses/${fullId}/insights/hotspots?file=${encodeURIComponent(CORE)}`);
-      await phone.getByRole('table', { name: `Functions of ${CORE}` }).waitFor();
+      await phone.getByRole('table', { name: `Functions of ${CORE}`, exact: true }).waitFor();
       const [dw = 0, dcw = 0] = await phone.evaluate<number[]>(
         '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
       );

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { needChromium, testDatabases } from '@app/kit/testing';
+import { needChromium, processRunning, testDatabases } from '@app/kit/testing';
 import { flaggedBrowsers } from '../../src/engine/checks/browser/chromium-processes.js';
 import { startHarness } from '../engine/harness.js';
 import { type JourneySite, startJourneySite } from './journey-site.js';
@@ -13,15 +12,7 @@ import { type JourneySite, startJourneySite } from './journey-site.js';
 
 const skip = needChromium();
 
-// Running, as opposed to gone or a zombie waiting for its (new) parent to collect it.
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+const alive = processRunning;
 const [sqlite] = await testDatabases();
 let site: JourneySite;
 before(async () => {

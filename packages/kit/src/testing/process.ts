@@ -47,7 +47,9 @@ export function runService(entry: string, env: Record<string, string>): ServiceP
     child,
     output: () => out,
     exited,
-    waitFor(pattern, ms = 20_000) {
+    // Generous: it resolves at the first match; the limit only ends a start that hangs (a service
+    // started under tsx on a loaded 2-core machine can take over 20 s to print its first line).
+    waitFor(pattern, ms = 60_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const m = out.match(pattern);

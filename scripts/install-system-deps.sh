@@ -5,7 +5,8 @@
 # docs/operations.md, run by a test), Chromium (browser tests), ping (ping checks), PostgreSQL's
 # client tools, the servers the monitor's service checks are tested against (MariaDB, Redis,
 # RabbitMQ, Mosquitto), and the container engine the images are built and smoke-tested with
-# (docker.io, docker-compose, and mmdebstrap for the local base image: scripts/containers/). Safe to re-run.
+# (docker.io, docker-compose, and mmdebstrap for the local base image: scripts/containers/), and
+# poppler's pdftotext (the SLA report tests read the PDF's text back). Safe to re-run.
 set -euo pipefail
 need=()
 command -v git >/dev/null || need+=(git)
@@ -31,6 +32,7 @@ has nginx || need+=(nginx)
 has dockerd || need+=(docker.io)
 command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || need+=(docker-compose)
 command -v mmdebstrap >/dev/null || need+=(mmdebstrap)
+command -v pdftotext >/dev/null || need+=(poppler-utils)
 if [ ${#need[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

@@ -67,7 +67,15 @@ copyFileSync(
   join(root, 'schema/pyscan-report.schema.json'),
   join(pkgDir, 'schema/pyscan-report.schema.json'),
 );
-writeFileSync(join(pkgDir, 'bin/pyscan.mjs'), "#!/usr/bin/env node\nimport '../lib/cli/main.bundle.js';\n");
+// `--version` alone is answered without compiling the CLI (600 kB of JavaScript), as the executable does.
+writeFileSync(
+  join(pkgDir, 'bin/pyscan.mjs'),
+  `#!/usr/bin/env node
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) process.stdout.write('pyscan ${version}\\n');
+else await import('../lib/cli/main.bundle.js');
+`,
+);
 chmodSync(join(pkgDir, 'bin/pyscan.mjs'), 0o755);
 writeFileSync(
   join(pkgDir, 'package.json'),
@@ -110,12 +118,20 @@ const walk = (dir) => {
   }
 };
 walk(pkgDir);
+// The CommonJS file the executable's entry requires; its import() loads the CLI on the main thread.
+const seaEntry = 'lib/cli/sea-entry.cjs';
+writeFileSync(
+  join(seaDir, 'sea-entry.cjs'),
+  "'use strict';\nimport('./main.bundle.js').catch((err) => {\n  process.stderr.write(`pyscan: ${err.message}\\n`);\n  process.exitCode = 2;\n});\n",
+);
+const source = (f) => (f === seaEntry ? join(seaDir, 'sea-entry.cjs') : join(pkgDir, f));
+files.push(seaEntry);
 files.sort();
 const hash = createHash('sha256');
-for (const f of files) hash.update(f).update(readFileSync(join(pkgDir, f)));
+for (const f of files) hash.update(f).update(readFileSync(source(f)));
 const manifest = { version, hash: hash.digest('hex').slice(0, 16), files };
 writeFileSync(join(seaDir, 'manifest.json'), JSON.stringify(manifest));
-const assets = Object.fromEntries(files.map((f) => [f, join(pkgDir, f)]));
+const assets = Object.fromEntries(files.map((f) => [f, source(f)]));
 assets['manifest.json'] = join(seaDir, 'manifest.json');
 writeFileSync(
   join(seaDir, 'sea-config.json'),
@@ -123,7 +139,8 @@ writeFileSync(
     main: join(root, 'dist-src/sea-main.cjs'),
     output: join(seaDir, 'sea-prep.blob'),
     disableExperimentalSEAWarning: true,
-    useCodeCache: false,
+    // The entry script's compiled code rides along: it is parsed on every start, --version included.
+    useCodeCache: true,
     assets,
   }),
 );

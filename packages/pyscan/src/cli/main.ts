@@ -64,7 +64,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     changedFiles = inChange.map((f) => f.relPath);
     if (flags.changedOnly) files = inChange;
   }
-  const { results, threads } = await analyzeWithPool(files, settings.threads, settings.maxFileSeconds);
+  const { results, threads } = await analyzeWithPool(
+    files,
+    settings.threads,
+    settings.maxFileSeconds,
+    settings.budgetAsked,
+  );
   const absOf = new Map(files.map((f) => [f.relPath, f.absPath]));
   const codeHealth = measureFiles(files, base);
   const coverage =

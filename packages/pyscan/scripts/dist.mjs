@@ -122,7 +122,14 @@ walk(pkgDir);
 const seaEntry = 'lib/cli/sea-entry.cjs';
 writeFileSync(
   join(seaDir, 'sea-entry.cjs'),
-  "'use strict';\nimport('./main.bundle.js').catch((err) => {\n  process.stderr.write(`pyscan: ${err.message}\\n`);\n  process.exitCode = 2;\n});\n",
+  [
+    "'use strict';",
+    "import('./main.bundle.js').catch((err) => {",
+    "  process.stderr.write('pyscan: ' + err.message + '\\n');",
+    '  process.exitCode = 2;',
+    '});',
+    '',
+  ].join('\n'),
 );
 const source = (f) => (f === seaEntry ? join(seaDir, 'sea-entry.cjs') : join(pkgDir, f));
 files.push(seaEntry);

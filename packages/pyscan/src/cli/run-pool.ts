@@ -46,28 +46,29 @@ export async function analyzeWithPool(
   budgetAsked: boolean,
 ): Promise<{ results: FileAnalysis[]; threads: number }> {
   if (files.length === 0) return { results: [], threads: 0 };
+  const tty = process.stderr.isTTY === true;
+  let done = 0;
+  const progress = (r: FileAnalysis): FileAnalysis => {
+    done++;
+    if (tty && (done % 25 === 0 || done === files.length)) {
+      process.stderr.write(`\ranalysed ${done}/${files.length} files`);
+    }
+    return r;
+  };
   if (!budgetAsked && totalBytes(files, MAIN_THREAD_MAX_BYTES) <= MAIN_THREAD_MAX_BYTES) {
     tuneV8ForAnalysis();
     const results: FileAnalysis[] = [];
-    for (const f of files) results.push(await analyzeFileAt(f.absPath, f.relPath));
+    for (const f of files) results.push(progress(await analyzeFileAt(f.absPath, f.relPath)));
+    if (tty) process.stderr.write('\r\u001b[K');
     return { results, threads: 1 };
   }
   const pool = await createAnalyzerPool({
     maxFileSeconds,
     threads: Math.max(1, Math.min(threads ?? availableParallelism(), files.length)),
   });
-  const tty = process.stderr.isTTY === true;
-  let done = 0;
   try {
     const results = await Promise.all(
-      files.map(async (f) => {
-        const r = await pool.analyzeFile(f.absPath, f.relPath);
-        done++;
-        if (tty && (done % 25 === 0 || done === files.length)) {
-          process.stderr.write(`\ranalysed ${done}/${files.length} files`);
-        }
-        return r;
-      }),
+      files.map(async (f) => progress(await pool.analyzeFile(f.absPath, f.relPath))),
     );
     return { results, threads: pool.threads };
   } finally {

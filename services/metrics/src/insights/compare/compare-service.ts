@@ -111,45 +111,43 @@ export async function compareRuns(
     if (reason !== null) excluded.push({ path: p.path, measured_by: measuredBy, reason });
   }
   const excludedPaths = new Set(excluded.map((e) => e.path));
+  const keptFiles = match.files.filter((p) => !excludedPaths.has(p.path));
+  const keptFunctions = match.functions.filter((p) => !excludedPaths.has(p.path));
 
-  const files: FileChange[] = match.files
-    .filter((p) => !excludedPaths.has(p.path))
-    .map((p) => {
-      const b = p.base ? fileValues(p.base) : null;
-      const h = p.head ? fileValues(p.head) : null;
-      if (!b || !h) {
-        return {
-          path: p.path,
-          old_path: p.old_path,
-          change: b ? 'removed' : 'added',
-          base: b,
-          head: h,
-          deltas: {},
-          magnitude: fileSize((b ?? h) as Values<FileDeltaKey>),
-        };
-      }
-      const d = deltas(FILE_DELTA_KEYS, b, h);
-      return { path: p.path, old_path: p.old_path, base: b, head: h, deltas: d, ...fileChange(d) };
-    });
-  const functions: FunctionChange[] = match.functions
-    .filter((p) => !excludedPaths.has(p.path))
-    .map((p) => {
-      const b = p.base ? fnValues(p.base) : null;
-      const h = p.head ? fnValues(p.head) : null;
-      const id = { path: p.path, class_name: p.class_name, name: p.name, old_name: p.old_name };
-      if (!b || !h) {
-        return {
-          ...id,
-          change: b ? 'removed' : 'added',
-          base: b,
-          head: h,
-          deltas: {},
-          magnitude: fnSize((b ?? h) as Values<FunctionDeltaKey>),
-        };
-      }
-      const d = deltas(['cc', 'cognitive', 'sloc'] as const, b, h);
-      return { ...id, base: b, head: h, deltas: d, ...functionChange(d) };
-    });
+  const files: FileChange[] = keptFiles.map((p) => {
+    const b = p.base ? fileValues(p.base) : null;
+    const h = p.head ? fileValues(p.head) : null;
+    if (!b || !h) {
+      return {
+        path: p.path,
+        old_path: p.old_path,
+        change: b ? 'removed' : 'added',
+        base: b,
+        head: h,
+        deltas: {},
+        magnitude: fileSize((b ?? h) as Values<FileDeltaKey>),
+      };
+    }
+    const d = deltas(FILE_DELTA_KEYS, b, h);
+    return { path: p.path, old_path: p.old_path, base: b, head: h, deltas: d, ...fileChange(d) };
+  });
+  const functions: FunctionChange[] = keptFunctions.map((p) => {
+    const b = p.base ? fnValues(p.base) : null;
+    const h = p.head ? fnValues(p.head) : null;
+    const id = { path: p.path, class_name: p.class_name, name: p.name, old_name: p.old_name };
+    if (!b || !h) {
+      return {
+        ...id,
+        change: b ? 'removed' : 'added',
+        base: b,
+        head: h,
+        deltas: {},
+        magnitude: fnSize((b ?? h) as Values<FunctionDeltaKey>),
+      };
+    }
+    const d = deltas(['cc', 'cognitive', 'sloc'] as const, b, h);
+    return { ...id, base: b, head: h, deltas: d, ...functionChange(d) };
+  });
 
   const counts = { files: emptyCounts(), functions: emptyCounts() };
   for (const f of files) counts.files[f.change]++;

@@ -42,7 +42,7 @@ function unpacked() {
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  // Answered here: nothing to unpack or load (the CLI is 600 kB of JavaScript to compile).
+  // Answered here: nothing to unpack or load (the CLI is 300 kB of JavaScript to compile).
   process.stdout.write(`pyscan ${MANIFEST.version}\n`);
 } else {
   let dir;

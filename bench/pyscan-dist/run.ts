@@ -1,7 +1,8 @@
 // pyscan as shipped (issue 36): the single executable, the wheel's `pyscan` in a fresh venv and the
 // npm tarball's bin, each: `--version` start-up, a 20-file project (beside `radon cc` on the same
 // files), and `--diff HEAD~1 --changed-only` on a 700-file repository where 3 files changed.
-// Wall time per run (median of N), peak RSS per run (GNU time), load average before and after.
+// Wall time and CPU time (user + sys, GNU time) per run, medians of N, peak RSS, load average before
+// and after (the machine is shared: CPU seconds say what pyscan costs, wall what the load left it).
 // Usage: node --import tsx bench/pyscan-dist/run.ts [--rounds 7] [--source /usr/lib/python3.11] [--keep]
 // Builds `npm run dist -w packages/pyscan` first when packages/pyscan/dist/ lacks the files.
 import { spawnSync } from 'node:child_process';
@@ -83,14 +84,15 @@ for (const rel of [picked[10], picked[350], picked[695]]) {
 }
 git('commit', '-qam', 'three files change');
 
-/** Median and min wall seconds and the largest peak RSS (MB) over ROUNDS runs under GNU time. */
+/** Median and min wall seconds, median CPU seconds and the largest peak RSS (MB) over ROUNDS runs under GNU time. */
 function measure(label: string, cmd: string[], cwd: string): void {
   const walls: number[] = [];
+  const cpus: number[] = [];
   let rss = 0;
   let status: number | null = 0;
   for (let i = 0; i < ROUNDS; i++) {
     const t0 = process.hrtime.bigint();
-    const res = spawnSync('/usr/bin/time', ['-f', '%M', ...cmd], {
+    const res = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], {
       cwd,
       encoding: 'utf8',
       maxBuffer: 1 << 28,
@@ -99,12 +101,16 @@ function measure(label: string, cmd: string[], cwd: string): void {
     walls.push(Number(process.hrtime.bigint() - t0) / 1e9);
     status = res.status;
     if (status !== 0 && status !== 1) throw new Error(`${label}: exit ${status}: ${res.stderr.slice(-500)}`);
-    rss = Math.max(rss, Number(res.stderr.trim().split('\n').at(-1)) / 1024);
+    const [kb, user, sys] = (res.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+    rss = Math.max(rss, (kb ?? 0) / 1024);
+    cpus.push((user ?? 0) + (sys ?? 0));
   }
   walls.sort((a, b) => a - b);
+  cpus.sort((a, b) => a - b);
   const med = walls[Math.floor(walls.length / 2)] ?? 0;
+  const cpu = cpus[Math.floor(cpus.length / 2)] ?? 0;
   console.log(
-    `${label.padEnd(52)} median ${med.toFixed(3)} s  min ${(walls[0] ?? 0).toFixed(3)} s  peak RSS ${rss.toFixed(0)} MB  exit ${status}`,
+    `${label.padEnd(44)} wall median ${med.toFixed(3)} s  min ${(walls[0] ?? 0).toFixed(3)} s  CPU median ${cpu.toFixed(2)} s  peak RSS ${rss.toFixed(0)} MB  exit ${status}`,
   );
 }
 

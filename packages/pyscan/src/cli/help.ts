@@ -49,9 +49,10 @@ options:
                         repeatable or comma-separated. Adds to [tool.pyscan] exclude.
   --include-tests       Analyse test files too (test_*.py, *_test.py, tests/).
                         (default: false; --no-include-tests overrides the config)
-  -j, --threads N       Worker threads (default: one per core, at most one per file).
+  -j, --threads N       Worker threads (default: one per core, at most one per file;
+                        none for up to 512 kB of files, analysed on the main thread).
   --max-file-seconds S  Time budget of one file; over it the file gets parse_error
-                        "timeout" (default: 30).
+                        "timeout" (default: 30; setting it always uses workers).
   --top N               Rows in the text format's worst-functions and worst-files
                         lists (default: 10).
   --config FILE         Read [tool.pyscan] from FILE instead of the nearest

@@ -22,6 +22,8 @@ export interface RunSettings {
   includeTests: boolean;
   threads: number | undefined;
   maxFileSeconds: number;
+  /** Whether a flag or [tool.pyscan] set max_file_seconds (the budget then needs worker threads). */
+  budgetAsked: boolean;
   top: number;
   configFile: string | null;
 }
@@ -70,6 +72,7 @@ export function resolveSettings(flags: CliFlags, cwd: string, base: string): Run
     includeTests: flags.includeTests ?? cfg.include_tests ?? false,
     threads: flags.threads ?? cfg.threads,
     maxFileSeconds: flags.maxFileSeconds ?? cfg.max_file_seconds ?? DEFAULT_MAX_FILE_SECONDS,
+    budgetAsked: (flags.maxFileSeconds ?? cfg.max_file_seconds) !== undefined,
     top: flags.top ?? cfg.top ?? 10,
     configFile: found?.file ?? null,
   };

@@ -1,6 +1,7 @@
 // Shapes of the compare and new-code answers: the typebox schemas the routes use and the types the
 // service builds and the web UI reads (it imports the types only).
 import { type Static, Type } from 'typebox';
+import { SettingsComparison } from './run-settings-shape.js';
 
 /** One side of a comparison. */
 export interface RunRef {
@@ -87,6 +88,8 @@ export interface CompareResponse {
   functions: FunctionChange[];
   /** Whether rows were left out: unchanged ones (unless asked for) or those past `limit`. */
   truncated: { files: boolean; functions: boolean };
+  /** Both runs' settings, what differs, and the files only one measured because of them. */
+  settings: SettingsComparison;
 }
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -151,6 +154,7 @@ export const CompareResponse = Type.Object({
     }),
   ),
   truncated: Type.Object({ files: Type.Boolean(), functions: Type.Boolean() }),
+  settings: SettingsComparison,
 });
 
 const NewKind = Type.Union([Type.Literal('added'), Type.Literal('changed')]);

@@ -37,6 +37,10 @@ export const TrendPoint = Type.Object({
   pylint_avg: Num,
   parse_errors: Type.Integer(),
   duplicated_lines_pct: Num,
+  // Present when the run measured under other settings than the point before it in its series (other
+  // exclusions, tests in or out, pylint or bandit on or off): one sentence per difference, so a drop
+  // in files or lines there is read as a change of settings, not of code.
+  settings_changed: Type.Optional(Type.Array(Type.String())),
 });
 
 export const FilePoint = Type.Object({

@@ -109,6 +109,12 @@ describe('metrics web UI: saved quality gate, verdict, history runs', { skip }, 
       .locator('[data-settings-differ]')
       .getByText(/These runs used different settings/)
       .waitFor();
+    // Each run left out a file the other measured: listed apart, not as added or removed.
+    const apart = await page
+      .locator('[data-excluded-files] li')
+      .evaluateAll((li) => li.map((e) => e.getAttribute('data-path')));
+    assert.deepEqual(apart, ['fresh.py', 'gone.py']);
+    assert.equal(await page.locator('tr[data-path="fresh.py"], tr[data-path="gone.py"]').count(), 0);
     assert.deepEqual(errors, []);
   });
 });

@@ -11,7 +11,9 @@ import {
   SUMMARY_DELTA_KEYS,
   type Values,
 } from '../../shared-types/compare-types.js';
+import type { ExcludedFile } from '../../shared-types/run-settings-shape.js';
 import type { MetricsDB } from '../../store/schema.js';
+import { exclusionReason, settingsDifferences, settingsView } from '../run-settings.js';
 import { type FileMetricRow, type FunctionMetricRow, matchRuns } from './match-runs.js';
 import { runPair, runRef } from './run-pair.js';
 
@@ -97,7 +99,22 @@ export async function compareRuns(
   const { base, head } = await runPair(deps, baseId, headId, 'other_id');
   const match = await matchRuns(deps.db, Number(base.id), Number(head.id), { bodies: false });
 
-  const files: FileChange[] = match.files.map((p) => {
+  // A file only one run has, which the other run's settings left out, was not added or removed: it is
+  // listed apart, and its functions are left out of the function changes.
+  const settingsOf = { base: settingsView(base.settings), head: settingsView(head.settings) };
+  const leftOutBy = { base: exclusionReason(settingsOf.base), head: exclusionReason(settingsOf.head) };
+  const excluded: ExcludedFile[] = [];
+  for (const p of match.files) {
+    if (p.base && p.head) continue;
+    const measuredBy = p.base ? 'base' : 'head';
+    const reason = leftOutBy[p.base ? 'head' : 'base'](p.path);
+    if (reason !== null) excluded.push({ path: p.path, measured_by: measuredBy, reason });
+  }
+  const excludedPaths = new Set(excluded.map((e) => e.path));
+  const keptFiles = match.files.filter((p) => !excludedPaths.has(p.path));
+  const keptFunctions = match.functions.filter((p) => !excludedPaths.has(p.path));
+
+  const files: FileChange[] = keptFiles.map((p) => {
     const b = p.base ? fileValues(p.base) : null;
     const h = p.head ? fileValues(p.head) : null;
     if (!b || !h) {
@@ -114,7 +131,7 @@ export async function compareRuns(
     const d = deltas(FILE_DELTA_KEYS, b, h);
     return { path: p.path, old_path: p.old_path, base: b, head: h, deltas: d, ...fileChange(d) };
   });
-  const functions: FunctionChange[] = match.functions.map((p) => {
+  const functions: FunctionChange[] = keptFunctions.map((p) => {
     const b = p.base ? fnValues(p.base) : null;
     const h = p.head ? fnValues(p.head) : null;
     const id = { path: p.path, class_name: p.class_name, name: p.name, old_name: p.old_name };
@@ -148,6 +165,9 @@ export async function compareRuns(
     const y = num(hs[k]);
     summary[k] = { base: x, head: y, delta: x === null || y === null ? null : round(y - x) };
   }
+  // pylint's average of a run that did not run pylint is no score to move from or to.
+  const pylintDiffers = settingsOf.base.pylint !== settingsOf.head.pylint;
+  if (pylintDiffers && summary.pylint_avg) summary.pylint_avg.delta = null;
   return {
     base: runRef(base),
     head: runRef(head),
@@ -158,6 +178,14 @@ export async function compareRuns(
     truncated: {
       files: fileList.length > opts.limit || fileList.length < files.length,
       functions: fnList.length > opts.limit || fnList.length < functions.length,
+    },
+    settings: {
+      ...settingsOf,
+      differences: settingsDifferences(settingsOf.base, settingsOf.head, [
+        `run #${base.id}`,
+        `run #${head.id}`,
+      ]),
+      excluded_files: excluded.sort((a, b) => a.path.localeCompare(b.path)),
     },
   };
 }

@@ -14,6 +14,7 @@ import type {
 } from '../../shared-types/trend-types.js';
 import { trendsRepo } from '../../store/repos/trends-repo.js';
 import type { MetricsDB } from '../../store/schema.js';
+import { settingsDifferences, settingsView } from '../run-settings.js';
 import { fileLineage } from './file-lineage.js';
 import { buildSeries } from './trend-points.js';
 
@@ -21,7 +22,7 @@ const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 type FileRow = Awaited<ReturnType<typeof trendsRepo.fileRows>>[number];
 
-type Run = TrendPoint & { commit_date_ms: number | null; created_at_ms: number };
+type Run = TrendPoint & { commit_date_ms: number | null; created_at_ms: number; settings: string };
 
 /** The finished runs of a repository as trend points, in series (a per-commit run joins its history run's series). */
 export async function seriesOf(
@@ -64,13 +65,27 @@ export async function seriesOf(
       duplicated_lines_pct: n(r.duplicated_lines_pct),
       commit_date_ms: commitDate,
       created_at_ms: Number(r.created_at),
+      settings: r.settings,
     };
   });
   const chosen = ref === null ? runs : runs.filter((r) => r.series === ref);
   return buildSeries(
     chosen.map((r) => ({ ...r, commit_date: r.commit_date_ms, created_at: r.created_at_ms, run: r })),
     limit,
-  ).map((s) => ({ ref: s.ref, points: s.points.map((p) => p.run as Run) }));
+  ).map((s) => ({ ref: s.ref, points: markSettingsChanges(s.points.map((p) => p.run as Run)) }));
+}
+
+/** Each point measured under other settings than the one before it says what changed (TrendPoint). */
+function markSettingsChanges(points: Run[]): Run[] {
+  return points.map((p, i) => {
+    const prev = points[i - 1];
+    if (!prev) return p;
+    const changed = settingsDifferences(settingsView(prev.settings), settingsView(p.settings), [
+      `run #${prev.id}`,
+      `run #${p.id}`,
+    ]);
+    return changed.length > 0 ? { ...p, settings_changed: changed } : p;
+  });
 }
 
 /**
@@ -90,7 +105,7 @@ async function lineageAcross(deps: { db: Kysely<MetricsDB> }, series: { points: 
   return { lineage: await fileLineage(deps.db, ids, path, manifests), manifests };
 }
 
-const strip = ({ commit_date_ms: _a, created_at_ms: _b, ...p }: Run): TrendPoint => p;
+const strip = ({ commit_date_ms: _a, created_at_ms: _b, settings: _c, ...p }: Run): TrendPoint => p;
 const pointRun = (r: Run): PointRun => ({
   id: r.id,
   commit_sha: r.commit_sha,

@@ -1,10 +1,11 @@
 // GET /metrics of the code-metrics service (Prometheus text format, prom-client): what an operator
 // or an autoscaler watches. Every figure is read from the database at scrape time, so any instance
 // answers for the whole deployment (queue depth is the same wherever it is asked), and a restart
-// loses nothing. Stage durations, cache use and pylint outcomes are taken over the last RECENT
+// loses nothing. Stage durations, cache use and pylint and bandit outcomes are taken over the last RECENT
 // finished runs: recent behaviour, not an all-time average that stops moving.
 import type { Kysely } from 'kysely';
 import { Gauge, Registry } from 'prom-client';
+import { banditStatusOf } from '../../pipeline/bandit/bandit-status.js';
 import { pylintStatusOf } from '../../pipeline/pylint/pylint-status.js';
 import { observabilityRepo } from '../../store/repos/observability-repo.js';
 import type { MetricsDB } from '../../store/schema.js';
@@ -79,13 +80,15 @@ export function serviceMetrics(db: Kysely<MetricsDB>): Registry {
   });
   new Gauge({
     name: 'metrics_tool_runs',
-    help: `How each tool ended in the last ${RECENT} finished analyses (tool pylint: ok, off, timed_out, missing, failed, partial)`,
+    help: `How each tool ended in the last ${RECENT} finished analyses (pylint: ok, off, timed_out, missing, failed, partial; bandit: the same, or unrecorded for runs from before bandit was recorded)`,
     labelNames: ['tool', 'outcome'],
     registers: [registry],
     async collect() {
       this.reset();
       for (const [outcome, n] of Object.entries((await read()).pylint))
         this.set({ tool: 'pylint', outcome }, n);
+      for (const [outcome, n] of Object.entries((await read()).bandit))
+        this.set({ tool: 'bandit', outcome }, n);
     },
   });
   return registry;
@@ -97,6 +100,7 @@ interface Snapshot {
   stages: Record<string, { sum: number; max: number; n: number }>;
   cache: { hit: number; measured: number };
   pylint: Record<string, number>;
+  bandit: Record<string, number>;
 }
 
 async function readSnapshot(db: Kysely<MetricsDB>): Promise<Snapshot> {
@@ -111,6 +115,7 @@ async function readSnapshot(db: Kysely<MetricsDB>): Promise<Snapshot> {
     stages: {},
     cache: { hit: 0, measured: 0 },
     pylint: {},
+    bandit: {},
   };
   for (const run of recent) {
     const times = JSON.parse(run.stage_times) as { stage: string; at: number }[];
@@ -130,13 +135,12 @@ async function readSnapshot(db: Kysely<MetricsDB>): Promise<Snapshot> {
       s.cache.hit += c.blobs_hit ?? 0;
       s.cache.measured += c.blobs_measured ?? 0;
     }
-    const settings = JSON.parse(run.settings) as { pylint?: boolean };
-    const status = pylintStatusOf({
-      status: run.status,
-      pylintEnabled: settings.pylint !== false,
-      warnings: JSON.parse(run.warnings) as string[],
-    });
+    const settings = JSON.parse(run.settings) as { pylint?: boolean; bandit?: boolean };
+    const warnings = JSON.parse(run.warnings) as string[];
+    const status = pylintStatusOf({ status: run.status, pylintEnabled: settings.pylint !== false, warnings });
     if (status) s.pylint[status] = (s.pylint[status] ?? 0) + 1;
+    const bandit = banditStatusOf({ status: run.status, banditEnabled: settings.bandit, warnings });
+    if (bandit) s.bandit[bandit] = (s.bandit[bandit] ?? 0) + 1;
   }
   return s;
 }

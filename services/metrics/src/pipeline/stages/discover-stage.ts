@@ -35,6 +35,8 @@ export async function discoverStage(run: RunScope, clone: Pick<Cloned, 'dir'>): 
   settings.repository_config = repoConfig.found
     ? { exclude: repoConfig.exclude, include_tests: repoConfig.includeTests }
     : null;
+  // Recorded so that compare and trend can tell runs with and without security findings apart.
+  settings.bandit ??= cfg.banditEnabled;
   await analysesRepo.setSettings(db, run.row.id, { ...settings });
   // The repository's exclusions and the request's add up; its include_tests wins over SKIP_TEST_FILES.
   const rules: DiscoveryRules = {

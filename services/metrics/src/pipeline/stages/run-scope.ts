@@ -8,6 +8,8 @@ import { StageReporter } from './stage-reporter.js';
 export interface RunSettings {
   history: boolean;
   pylint: boolean;
+  /** Whether bandit ran (BANDIT_ENABLED of the worker that took the run; absent on older runs). */
+  bandit?: boolean;
   skip_test_files: boolean;
   max_file_count: number;
   /** The request's exclude globs (absent on runs queued before exclusions existed). */

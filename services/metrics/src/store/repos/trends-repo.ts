@@ -36,6 +36,7 @@ export const trendsRepo = {
         's.pylint_avg',
         's.parse_errors',
         's.duplicated_lines_pct',
+        'a.settings',
       ])
       .where('s.repo_url', '=', repoUrl)
       .where('a.status', '=', 'done')

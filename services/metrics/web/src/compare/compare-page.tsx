@@ -78,7 +78,7 @@ export function ComparePage({ base, head }: { base: number; head: number }) {
             <div className="muted">
               <RunLine label="Base" r={data.base} />
               <RunLine label="Head" r={data.head} />
-              <SettingsNote base={base} head={head} />
+              <SettingsNote base={base} head={head} settings={data.settings} />
             </div>
           )}
         </div>

@@ -1,4 +1,5 @@
-import { getAnalysis, listAnalyses } from '../api/client.js';
+import type { SettingsComparison } from '../../../src/shared-types/run-settings-shape.js';
+import { listAnalyses } from '../api/client.js';
 import { useLoad } from '../lib/use-load.js';
 import { exclusionsOf } from './run-exclusions.js';
 
@@ -10,22 +11,40 @@ const describe = (x: ReturnType<typeof exclusionsOf>) =>
   ].join(', ');
 
 /**
- * Compare and trend: when two runs left out different files (other exclude globs, tests in or out),
- * a file one of them excluded shows as added or removed; say so rather than let it read as a change.
+ * Compare: when two runs measured under other settings (exclude globs, tests in or out, pylint or
+ * bandit on or off), say what differs, and list the files only one of them measured because the other
+ * left them out: the service counts those neither as added nor as removed.
  */
-export function SettingsNote({ base, head }: { base: number; head: number }) {
-  const { data } = useLoad(`settings-note:${base}:${head}`, () =>
-    Promise.all([getAnalysis(base), getAnalysis(head)]),
-  );
-  if (!data) return null;
-  const [b, h] = data.map(exclusionsOf);
-  if (!b || !h || describe(b) === describe(h)) return null;
+export function SettingsNote({
+  base,
+  head,
+  settings,
+}: {
+  base: number;
+  head: number;
+  settings: SettingsComparison;
+}) {
+  if (settings.differences.length === 0 && settings.excluded_files.length === 0) return null;
   return (
-    <p className="notice" role="note" data-settings-differ>
-      These runs used different settings: run #{base} left out {describe(b)}; run #{head} left out{' '}
-      {describe(h)}. A file only one of them excluded shows as added or removed here, not because the code
-      changed.
-    </p>
+    <div className="notice" role="note" data-settings-differ>
+      <p>
+        These runs used different settings (run #{base} → run #{head}): {settings.differences.join('; ')}.
+        Files, lines and averages move with what each run measured, not only with the code.
+      </p>
+      {settings.excluded_files.length > 0 && (
+        <>
+          <p>Measured by one run only, because the other left them out (not counted as added or removed):</p>
+          <ul data-excluded-files>
+            {settings.excluded_files.map((f) => (
+              <li key={f.path} data-path={f.path}>
+                <code>{f.path}</code>: only run #{f.measured_by === 'base' ? base : head} measured it; the
+                other left it out ({f.reason})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }
 

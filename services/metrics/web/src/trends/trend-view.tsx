@@ -113,6 +113,12 @@ export function Trend({ analysis }: { analysis: Analysis }) {
                 </td>
                 <td>
                   <a {...linkProps(`/analyses/${p.id}`)}>#{p.id}</a>
+                  {p.settings_changed && (
+                    <span className="muted" data-settings-changed title={p.settings_changed.join('\n')}>
+                      {' '}
+                      settings changed: {p.settings_changed.join('; ')}
+                    </span>
+                  )}
                 </td>
                 <td>{when(p.commit_date ?? p.created_at)}</td>
                 <td>

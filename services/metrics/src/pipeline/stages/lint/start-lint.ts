@@ -36,7 +36,7 @@ export function startLint(
   clone: { dir: string; treeSha: string },
   files: string[],
 ): LintStarted {
-  const banditOn = run.env.deps.config.banditEnabled;
+  const banditOn = run.settings.bandit ?? run.env.deps.config.banditEnabled;
   if (!run.settings.pylint && !banditOn) {
     return { outcome: Promise.resolve({ ...PYLINT_OFF, security: null }), settled: () => true };
   }

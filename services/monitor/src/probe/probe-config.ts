@@ -16,6 +16,8 @@ export interface ProbeConfig {
   /** Browser checks (issue 32): at once, and Debian's Chromium (none there: the type is unsupported). */
   browserConcurrency: number;
   chromiumPath: string;
+  /** A failed browser check's screenshot or trace larger than this is not kept nor sent. */
+  evidenceMaxBytes: number;
 }
 
 const schema = {
@@ -27,6 +29,7 @@ const schema = {
   PROBE_CONCURRENCY: int({ default: 200, min: 1, max: 10_000 }),
   BROWSER_CONCURRENCY: int({ default: 2, min: 1, max: 64 }),
   CHROMIUM_PATH: str({ default: '/usr/bin/chromium' }),
+  PROBE_EVIDENCE_MAX_KB: int({ default: 1024, min: 0, max: 2048 }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 };
 
@@ -67,5 +70,6 @@ export function readProbeConfig(env: Record<string, string | undefined> = proces
     logLevel: c.LOG_LEVEL,
     browserConcurrency: c.BROWSER_CONCURRENCY,
     chromiumPath: c.CHROMIUM_PATH,
+    evidenceMaxBytes: c.PROBE_EVIDENCE_MAX_KB * 1024,
   };
 }

@@ -48,7 +48,7 @@ export async function views(ctx: AppContext, rows: Row[], all = false) {
     ctx.db,
     rows.map((r) => r.id),
   );
-  const states = await locationStates(ctx.db, rows, (id) => ctx.locations.isOnline(id));
+  const states = await locationStates(ctx.db, rows, (id, type) => ctx.locations.isOnline(id, type));
   return rows.map((r) =>
     toMonitorView(
       r,

@@ -17,7 +17,13 @@ const skip = needChromium();
 const [sqlite] = await testDatabases();
 
 type Details = {
-  steps: { name: string; status: string; duration_ms: number; error?: string | null }[];
+  steps: {
+    name: string;
+    status: string;
+    duration_ms: number;
+    status_code?: number | null;
+    error?: string | null;
+  }[];
   final_url?: string | null;
   screenshot?: string | null;
   trace?: string | null;

@@ -11,6 +11,8 @@ import { MAX_FORWARDED_STEPS, type ProbeResult } from '../shared-types/probe-pro
 export function forwardDetails(details: CheckDetails): Pick<ProbeResult, 'details' | 'evidence'> {
   const { screenshot, trace, ...rest } = details;
   const store = evidenceStore();
+  // Files no result names (an earlier screenshot step's) go after a day; looked for once an hour.
+  store.prune();
   const evidence: NonNullable<ProbeResult['evidence']> = {};
   for (const [kind, name] of [
     ['screenshot', screenshot],

@@ -18,6 +18,8 @@ command -v pre-commit >/dev/null || need+=(pre-commit)
 # pyscan's wheel is installed into a fresh `python3 -m venv` by its install test (needs ensurepip).
 python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
 command -v chromium >/dev/null || need+=(chromium)
+# The browser checks of the monitor run in the old headless mode: a quarter of the CPU per check.
+command -v chromium-headless-shell >/dev/null || need+=(chromium-headless-shell)
 command -v ping >/dev/null || need+=(iputils-ping)
 command -v pg_isready >/dev/null || need+=(postgresql)
 command -v openssl >/dev/null || need+=(openssl)

@@ -5,8 +5,18 @@
 //     stay within 1.5x of alone, and RSS (this process plus Chromium's process group) under 1 GB
 //     and flat (first vs last quarter of the samples);
 //  2. multistep checks cost no more CPU than the same number of HTTP checks + 20 %.
-// Run: node --import tsx bench/monitor-browser-checks/main.ts [--minutes 10]
+// On a shared machine the wall figures follow the load: each phase also prints the CPU seconds per
+// check (this process and Chromium's process group, renderers included), Chromium's PSS besides the
+// RSS sum (which counts shared pages once per process), and the load average.
+// Run: node --import tsx bench/monitor-browser-checks/main.ts [--minutes 10] [--chromium PATH]
+// (default: config.ts's defaultChromiumPath, Debian's chromium-headless-shell when installed).
+// Where the time goes per variant (tracing, screenshot, flags, which Chromium): profile.ts.
 import { parseArgs } from 'node:util';
+import { defaultChromiumPath } from '../../services/monitor/src/config.js';
+import {
+  groupCpuSeconds,
+  groupPssBytes,
+} from '../../services/monitor/src/engine/checks/browser/chromium-processes.js';
 import {
   browserPool,
   type CheckTarget,
@@ -24,11 +34,17 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '10' },
     alone: { type: 'string', default: '20' },
     http: { type: 'string', default: '2000' },
+    chromium: { type: 'string', default: defaultChromiumPath() },
   },
 });
 const minutes = Number(values.minutes);
 const site = await startJourneySite();
-configureBrowserChecks({ concurrency: 2 });
+configureBrowserChecks({ concurrency: 2, executablePath: values.chromium });
+const chromiumCpu = () => {
+  const pid = browserPool().browserPid();
+  return pid === null ? 0 : groupCpuSeconds(pid);
+};
+const cpuNow = () => procCpuSeconds() + chromiumCpu();
 const mb = (b: number) => Math.round(b / 1048576);
 
 const journey: CheckTarget = {
@@ -52,15 +68,31 @@ async function timed(t: CheckTarget): Promise<number> {
 // 1a. alone (after one warm-up that starts the browser)
 await timed(journey);
 const alone: number[] = [];
+const aloneCpu0 = cpuNow();
 for (let i = 0; i < Number(values.alone); i++) alone.push(await timed(journey));
+const cpuAlone = (cpuNow() - aloneCpu0) / alone.length;
 const p95Alone = quantile(alone, 0.95);
+console.log(
+  `browser alone (${values.chromium}): p50 ${Math.round(quantile(alone, 0.5))} ms, p95 ${Math.round(p95Alone)} ms ` +
+    `(n=${alone.length}), CPU ${cpuAlone.toFixed(3)} s/check; loadavg ${loadAverage()}`,
+);
 
 // 1b. sustained: one check a second
 const durations: number[] = [];
 const rss: number[] = [];
 let failures = 0;
+const pss: number[] = [];
 const totalRss = () => process.memoryUsage().rss + browserPool().browserRssBytes();
-const sampler = setInterval(() => rss.push(totalRss()), 5000);
+const chromiumPss = () => {
+  const pid = browserPool().browserPid();
+  return pid === null ? 0 : groupPssBytes(pid);
+};
+const sampler = setInterval(() => {
+  rss.push(totalRss());
+  pss.push(process.memoryUsage().rss + chromiumPss());
+}, 5000);
+// A browser restarted (memory cap) is a new group: the old one's CPU is then missed (restarts are printed).
+const loadCpu0 = cpuNow();
 const pending: Promise<void>[] = [];
 const until = Date.now() + minutes * 60_000;
 for (let next = Date.now(); next < until; next += 1000) {
@@ -73,6 +105,7 @@ for (let next = Date.now(); next < until; next += 1000) {
   );
 }
 await Promise.all(pending);
+const cpuLoad = (cpuNow() - loadCpu0) / Math.max(1, durations.length + failures);
 clearInterval(sampler);
 rss.push(totalRss());
 const p95 = quantile(durations, 0.95);
@@ -84,8 +117,10 @@ console.log(
   `browser: alone p95 ${Math.round(p95Alone)} ms (n=${alone.length}); at 60/min for ${minutes} min: ` +
     `${durations.length} checks, ${failures} failed, p50 ${Math.round(quantile(durations, 0.5))} ms, ` +
     `p95 ${Math.round(p95)} ms = ${(p95 / p95Alone).toFixed(2)}x alone (target <= 1.5x); ` +
+    `CPU ${cpuLoad.toFixed(3)} s/check (so ${cpuLoad.toFixed(2)} of a core at one check a second); ` +
     `RSS incl. Chromium max ${mb(Math.max(...rss))} MB (target < 1024), first quarter ${mb(firstQ)} MB, ` +
-    `last quarter ${mb(lastQ)} MB; pool ${JSON.stringify(browserPool().getStats())}; loadavg ${loadAverage()}`,
+    `last quarter ${mb(lastQ)} MB; PSS max ${mb(Math.max(0, ...pss))} MB; ` +
+    `pool ${JSON.stringify(browserPool().getStats())}; loadavg ${loadAverage()}`,
 );
 
 // 2. multistep vs HTTP: the same number of checks of the same URL, 20 at a time, CPU seconds each

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bool, ConfigError, type ConfigOf, int, loadConfig, oneOf, str, url } from '@app/kit';
 import { isSafeIssuer, type OidcSettings, parseRoleMap } from './identity/auth/oidc/oidc-settings.js';
@@ -44,8 +45,8 @@ export const configSchema = {
   LOCATION_WATCH_MS: int({ default: 5_000, min: 50, max: 600_000 }),
   /** Browser checks (issue 32, docs/browser-checks.md): at once per process; more wait in a queue. */
   BROWSER_CONCURRENCY: int({ default: 2, min: 1, max: 64 }),
-  /** Debian's Chromium; a process without it reports browser checks unsupported. */
-  CHROMIUM_PATH: str({ default: '/usr/bin/chromium' }),
+  /** Debian's Chromium (default: defaultChromiumPath); a process without it reports browser checks unsupported. */
+  CHROMIUM_PATH: str(),
   /** The browser is restarted between checks once it (with its renderers) grows past this. */
   BROWSER_MEMORY_CAP_MB: int({ default: 600, min: 100, max: 65536 }),
   /** Screenshots and traces of failed browser checks: kept this many days, each file at most this size. */
@@ -119,7 +120,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     locationWatchMs: c.LOCATION_WATCH_MS,
     browser: {
       concurrency: c.BROWSER_CONCURRENCY,
-      chromiumPath: c.CHROMIUM_PATH,
+      chromiumPath: c.CHROMIUM_PATH ?? defaultChromiumPath(),
       memoryCapBytes: c.BROWSER_MEMORY_CAP_MB * 1024 * 1024,
       evidenceDir: join(c.DATA_DIR, 'browser-evidence'),
       evidenceRetentionDays: c.BROWSER_EVIDENCE_RETENTION_DAYS,
@@ -170,4 +171,16 @@ function oidcSettings(c: Loaded, publicUrl: string | undefined): OidcSettings | 
     scopes: c.OIDC_SCOPES,
     redirectUri: `${publicUrl}/api/auth/oidc/callback`,
   };
+}
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+
+/**
+ * The browser of browser checks when CHROMIUM_PATH is unset (issue 32): Debian's
+ * `chromium-headless-shell` (Chromium's old headless mode, without the browser's UI layers: about
+ * a quarter of the CPU per check and half the memory of the full `chromium`, see
+ * docs/browser-checks.md), else Debian's `chromium`.
+ */
+export function defaultChromiumPath(): string {
+  return CHROMIUM_CANDIDATES.find((p) => existsSync(p)) ?? CHROMIUM_CANDIDATES.at(-1)!;
 }

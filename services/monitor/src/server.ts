@@ -113,7 +113,7 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     renewMs: Math.round(leaseMs / 3),
     pollMs: config.changePollSeconds * 1000,
     isUnderMaintenance: (id, at) => maintenance.isUnderMaintenance(id, new Date(at)),
-    isLocationOnline: (id) => locations.isOnline(id),
+    isLocationOnline: (id, type) => locations.isOnline(id, type),
     // Incidents open and resolve, and their alerts are queued, in the transaction of the results.
     inTransaction: async (trx, stored) => {
       const events = await applyIncidentRules(trx, stored.map(toResultFact), { outbox });

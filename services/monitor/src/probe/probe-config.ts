@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { ConfigError, int, loadConfig, oneOf, str, url } from '@app/kit';
+import { defaultChromiumPath } from '../config.js';
 import { PROBE_TOKEN_PREFIX } from '../shared-types/probe-protocol.js';
 
 /** The probe's whole configuration, read once from the environment (see docs/locations.md). */
@@ -16,6 +17,8 @@ export interface ProbeConfig {
   /** Browser checks (issue 32): at once, and Debian's Chromium (none there: the type is unsupported). */
   browserConcurrency: number;
   chromiumPath: string;
+  /** A failed browser check's screenshot or trace larger than this is not kept nor sent. */
+  evidenceMaxBytes: number;
 }
 
 const schema = {
@@ -26,7 +29,8 @@ const schema = {
   PROBE_BATCH_MS: int({ default: 1000, min: 10, max: 600_000 }),
   PROBE_CONCURRENCY: int({ default: 200, min: 1, max: 10_000 }),
   BROWSER_CONCURRENCY: int({ default: 2, min: 1, max: 64 }),
-  CHROMIUM_PATH: str({ default: '/usr/bin/chromium' }),
+  CHROMIUM_PATH: str(),
+  PROBE_EVIDENCE_MAX_KB: int({ default: 1024, min: 0, max: 2048 }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 };
 
@@ -66,6 +70,7 @@ export function readProbeConfig(env: Record<string, string | undefined> = proces
     concurrency: c.PROBE_CONCURRENCY,
     logLevel: c.LOG_LEVEL,
     browserConcurrency: c.BROWSER_CONCURRENCY,
-    chromiumPath: c.CHROMIUM_PATH,
+    chromiumPath: c.CHROMIUM_PATH ?? defaultChromiumPath(),
+    evidenceMaxBytes: c.PROBE_EVIDENCE_MAX_KB * 1024,
   };
 }

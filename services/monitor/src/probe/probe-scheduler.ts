@@ -5,6 +5,7 @@ import { ReadyQueue } from '../engine/scheduler/ready-queue.js';
 import { initialDueTimes } from '../engine/scheduler/spread.js';
 import { applyResult, type MonitorState } from '../engine/scheduler/transition.js';
 import type { ProbeAssignment, ProbeResult } from '../shared-types/probe-protocol.js';
+import { forwardDetails } from './forward-details.js';
 
 /** One assigned monitor as the probe schedules it. */
 interface ProbeSlot {
@@ -232,6 +233,7 @@ export class ProbeScheduler {
       status_code: outcome.status_code,
       error: outcome.error,
       tls_days_left: outcome.tls_days_left,
+      ...(outcome.details && forwardDetails(outcome.details)),
     });
   }
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import type { Logger } from '@app/kit';
 import { StartupError } from '@app/kit';
 import {
@@ -39,7 +40,16 @@ export async function startProbe(config: ProbeConfig, log: Logger): Promise<Runn
   }
   // Browser checks share one Chromium here too; without it the probe reports the type unsupported
   // and the central instance assigns it none (the scheduler skips any that come anyway).
-  configureBrowserChecks({ concurrency: config.browserConcurrency, executablePath: config.chromiumPath });
+  // A failure's evidence waits beside the spool only until its result is batched (forward-details.ts).
+  configureBrowserChecks({
+    concurrency: config.browserConcurrency,
+    executablePath: config.chromiumPath,
+    evidence: {
+      dir: config.evidenceMaxBytes > 0 ? join(dirname(config.spoolFile), 'browser-evidence') : null,
+      maxBytes: config.evidenceMaxBytes,
+      retentionDays: 1,
+    },
+  });
   const unsupported = browserPool().available() ? [] : ['browser'];
   if (unsupported.length > 0)
     log.warn({ chromium: config.chromiumPath }, 'probe: no Chromium, browser checks unsupported');

@@ -6,6 +6,12 @@ import type { Spool } from './spool.js';
 
 /** The central instance takes at most this many results per batch. */
 export const MAX_BATCH_RESULTS = 5_000;
+/**
+ * A batch's JSON stays under this, well inside the central instance's 8 MB body limit: a browser
+ * failure's evidence (issue 32) is up to 2 × PROBE_EVIDENCE_MAX_KB in base64, other results ~300 B.
+ */
+export const MAX_BATCH_BYTES = 6 * 1024 * 1024;
+const PLAIN_RESULT_BYTES = 400;
 const BACKOFF_MIN_MS = 250;
 /** Retries while the central instance is away come at most this far apart: it is back soon after. */
 const BACKOFF_MAX_MS = 5_000;
@@ -60,7 +66,7 @@ export class ResultSender {
   /** Moves the gathered results into the spool as batches and makes sure they are being sent. */
   async flush(): Promise<void> {
     while (this.buffer.length > 0) {
-      const results = this.buffer.splice(0, MAX_BATCH_RESULTS);
+      const results = this.buffer.splice(0, batchLength(this.buffer));
       await this.spool.append(randomUUID(), results);
     }
     this.kick();
@@ -151,4 +157,17 @@ export class ResultSender {
       return false;
     }
   }
+}
+
+/** How many of the first results make one batch: at most MAX_BATCH_RESULTS and MAX_BATCH_BYTES (never none). */
+export function batchLength(results: readonly ProbeResult[]): number {
+  let bytes = 0;
+  let n = 0;
+  for (const r of results) {
+    if (n === MAX_BATCH_RESULTS) break;
+    bytes += r.details || r.evidence ? JSON.stringify(r).length : PLAIN_RESULT_BYTES;
+    if (n > 0 && bytes > MAX_BATCH_BYTES) break;
+    n++;
+  }
+  return n;
 }

@@ -47,6 +47,32 @@ export interface ProbeResult {
   status_code: number | null;
   error: string | null;
   tls_days_left: number | null;
+  /**
+   * A journey's record (issue 32: the CheckDetails of docs/browser-checks.md, secrets masked by the
+   * probe). Its evidence names are the probe's own and are ignored: the files come in `evidence`.
+   */
+  details?: ProbeCheckDetails;
+  /** A failed browser check's screenshot (PNG) and Playwright trace (zip), base64, each size-capped. */
+  evidence?: { screenshot?: string; trace?: string };
+}
+
+/** A journey's steps a probe forwards at most (a script's loop can make many more). */
+export const MAX_FORWARDED_STEPS = 200;
+
+/** What a probe forwards of a journey check (the shape of CheckDetails, declared here without imports). */
+export interface ProbeCheckDetails {
+  steps: {
+    name: string;
+    status: 'up' | 'down' | 'skipped';
+    duration_ms: number;
+    status_code?: number | null;
+    error?: string | null;
+  }[];
+  final_url?: string | null;
+  console_errors?: string[];
+  failed_requests?: string[];
+  screenshot?: string | null;
+  trace?: string | null;
 }
 
 /**

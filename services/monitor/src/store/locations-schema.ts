@@ -59,4 +59,6 @@ export interface ProbeInboxTable {
   error: string | null;
   tls_days_left: number | null;
   received_at: number;
+  /** A journey's CheckDetails as JSON (issue 32), evidence names the central instance's own. */
+  details?: string | null;
 }

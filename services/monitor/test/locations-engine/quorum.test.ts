@@ -56,6 +56,18 @@ describe('decideQuorum', () => {
     assert.deepEqual(none, { status: null, counted: 0, q: 0, failures: 0 });
   });
 
+  test('a location that cannot run the type is not counted: the quorum is capped at those that can', () => {
+    // eu has no Chromium: it is never assigned the browser monitor and stays pending.
+    const runs = (id: string, type?: string) => !(id === 'eu' && type === 'browser');
+    const d = decideQuorum(votes(['eu', 'pending'], ['us', 'down']), runs, 2, 'browser');
+    assert.deepEqual(d, { status: 'down', counted: 1, q: 1, failures: 3 });
+    // The same votes on a type eu runs: it counts, and one down of a quorum of 2 decides nothing.
+    assert.equal(decideQuorum(votes(['eu', 'pending'], ['us', 'down']), runs, 2, 'http_get').status, null);
+    // No location runs it: nothing is decided, the monitor keeps its status.
+    const none = decideQuorum(votes(['eu', 'pending']), runs, null, 'browser');
+    assert.deepEqual(none, { status: null, counted: 0, q: 0, failures: 0 });
+  });
+
   test('an offline location is not counted and can never make a monitor down', () => {
     // eu is offline: of the two counted, one is down, a majority of 2 is 2: up.
     const d = decideQuorum(votes(['eu', 'down'], ['us', 'down'], ['local', 'up']), offline('eu'), null);

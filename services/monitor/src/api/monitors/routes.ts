@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { locationStates } from '../../engine/locations/monitor-location-states.js';
 import { parseLocationIds } from '../../engine/locations/monitor-locations.js';
 import { everyBodyProblem } from '../../engine/monitors/body-problems.js';
+import { journeyForViewers } from '../../engine/monitors/journey-view.js';
 import type { MonitorInput } from '../../engine/monitors/monitor-input.js';
 import { toMonitorView } from '../../engine/monitors/monitor-view.js';
 import {
@@ -14,6 +16,7 @@ import {
   setPaused,
   updateMonitor,
 } from '../../engine/monitors/monitors-service.js';
+import { roleAtLeast } from '../../identity/auth/principal.js';
 import { IdParams, NoContent, problems } from '../../platform/http/schemas.js';
 import { dependenciesRepo } from '../../store/repos/dependencies-repo.js';
 import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
@@ -37,8 +40,13 @@ function invalidBody(
   return everyBodyProblem(err.validation, body, MonitorBody);
 }
 
-// Channel links come in one query, tags in one more. Credentials are masked for every role (stored so).
-export async function views(ctx: AppContext, rows: Row[], all = false) {
+/** Whether the caller reads journeys whole (scripts are code: admins only, issue 32). */
+const readsScripts = (req: FastifyRequest) =>
+  req.principal !== null && roleAtLeast(req.principal.role, 'admin');
+
+// Channel links come in one query, tags in one more. Credentials are masked for every role (stored
+// so); below admin a journey's script and typed values too (journeyForViewers).
+export async function views(ctx: AppContext, rows: Row[], all = false, whole = true) {
   const links = await monitorChannelsRepo.forMonitors(
     ctx.db,
     rows.map((r) => r.id),
@@ -48,16 +56,17 @@ export async function views(ctx: AppContext, rows: Row[], all = false) {
     ctx.db,
     rows.map((r) => r.id),
   );
-  const states = await locationStates(ctx.db, rows, (id) => ctx.locations.isOnline(id));
-  return rows.map((r) =>
-    toMonitorView(
+  const states = await locationStates(ctx.db, rows, (id, type) => ctx.locations.isOnline(id, type));
+  return rows.map((r) => {
+    const v = toMonitorView(
       r,
       links.get(r.id) ?? [],
       tagged.get(r.id) ?? [],
       parents.get(r.id) ?? [],
       states.get(r.id),
-    ),
-  );
+    );
+    return whole ? v : journeyForViewers(v);
+  });
 }
 export const view = async (ctx: AppContext, row: Row) => (await views(ctx, [row]))[0]!;
 
@@ -86,10 +95,12 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (req) => {
         const all = await monitorsRepo.list(ctx.db);
         const at = req.query.location;
-        if (at === undefined) return views(ctx, all, true);
+        if (at === undefined) return views(ctx, all, true, readsScripts(req));
         return views(
           ctx,
           all.filter((r) => parseLocationIds(r.location_ids).includes(at)),
+          false,
+          readsScripts(req),
         );
       },
     );
@@ -118,7 +129,7 @@ export function monitorsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: read,
         schema: { tags, security, params: IdParams, response: { 200: Monitor, ...problems(401, 403, 404) } },
       },
-      async (req) => view(ctx, await getMonitor(ctx, req.params.id)),
+      async (req) => (await views(ctx, [await getMonitor(ctx, req.params.id)], false, readsScripts(req)))[0],
     );
     app.put(
       '/api/monitors/:id',

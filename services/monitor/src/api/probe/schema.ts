@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MAX_FORWARDED_STEPS } from '../../shared-types/probe-protocol.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -32,6 +33,33 @@ export const AssignmentsResponse = Type.Object({
   server_time: Type.Integer(),
 });
 
+// A journey's record as a probe forwards it (issue 32); the probe trims it to these bounds.
+const StepRecord = Type.Object(
+  {
+    name: Type.String({ maxLength: 300 }),
+    status: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('skipped')]),
+    duration_ms: Type.Integer({ minimum: 0 }),
+    status_code: Type.Optional(Nullable(Type.Integer())),
+    error: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  },
+  { additionalProperties: false },
+);
+const Notes = Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 }));
+const Details = Type.Object(
+  {
+    steps: Type.Array(StepRecord, { maxItems: MAX_FORWARDED_STEPS }),
+    final_url: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))),
+    console_errors: Notes,
+    failed_requests: Notes,
+    screenshot: Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'Ignored' }))),
+    trace: Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'Ignored' }))),
+  },
+  { additionalProperties: false },
+);
+// base64 of PROBE_EVIDENCE_MAX_KB at its highest (2 MB).
+const Base64File = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 2_800_000, pattern: '^[A-Za-z0-9+/]*={0,2}$', description }));
+
 const Result = Type.Object(
   {
     monitor_id: Type.Integer({ minimum: 1 }),
@@ -41,6 +69,16 @@ const Result = Type.Object(
     status_code: Nullable(Type.Integer()),
     error: Nullable(Type.String({ maxLength: 2000 })),
     tls_days_left: Nullable(Type.Integer()),
+    details: Type.Optional(Details),
+    evidence: Type.Optional(
+      Type.Object(
+        {
+          screenshot: Base64File('A failed browser check’s screenshot (PNG), base64'),
+          trace: Base64File('Its Playwright trace (zip), base64'),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -14,6 +14,8 @@ const DEFAULT_REFRESH_MS = 5_000;
  */
 export class LocationRegistry {
   private online = new Set<string>([LOCAL_LOCATION_ID]);
+  /** The check types each probe said it cannot run (its heartbeat's `unsupported_types`). */
+  private unsupported = new Map<string, ReadonlySet<string>>();
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -47,14 +49,33 @@ export class LocationRegistry {
 
   /** Reads the online set from the database. */
   async refresh(): Promise<void> {
-    const rows = await this.db.selectFrom('locations').select(['id', 'status']).execute();
+    const rows = await this.db
+      .selectFrom('locations')
+      .select(['id', 'status', 'unsupported_types'])
+      .execute();
     const next = new Set<string>([LOCAL_LOCATION_ID]);
-    for (const r of rows) if (r.status === 'online') next.add(r.id);
+    const unsupported = new Map<string, ReadonlySet<string>>();
+    for (const r of rows) {
+      if (r.status === 'online') next.add(r.id);
+      if (r.unsupported_types) unsupported.set(r.id, new Set(JSON.parse(r.unsupported_types) as string[]));
+    }
     this.online = next;
+    this.unsupported = unsupported;
   }
 
-  isOnline(id: string): boolean {
-    return this.online.has(id);
+  /**
+   * Whether the location's verdicts count: online, and (given a monitor's type) not a probe that
+   * said it cannot run that type, which is assigned none and would otherwise stay pending forever.
+   */
+  isOnline(id: string, monitorType?: string): boolean {
+    if (!this.online.has(id)) return false;
+    return monitorType === undefined || !this.unsupported.get(id)?.has(monitorType);
+  }
+
+  /** Records what a probe's heartbeat said it cannot run, here at once (others on their next read). */
+  setUnsupported(id: string, types: readonly string[]): void {
+    if (types.length === 0) this.unsupported.delete(id);
+    else this.unsupported.set(id, new Set(types));
   }
 
   /** Marks a location's status here at once (the instance that changed it). */

@@ -23,12 +23,12 @@ function localState(row: MonitorRow): MonitorLocationState {
 
 /**
  * Each monitor's per-location states in its own location order, in one query for all of them.
- * A location's verdict counts while it is online (`isOnline`, from memory).
+ * A location's verdict counts while it is online and runs the monitor's type (`isOnline`, from memory).
  */
 export async function locationStates(
   db: Db,
   rows: MonitorRow[],
-  isOnline: (id: string) => boolean,
+  isOnline: (id: string, monitorType?: string) => boolean,
 ): Promise<Map<number, MonitorLocationState[]>> {
   const multi = rows.filter((r) => r.location_ids !== null).map((r) => r.id);
   const stored = new Map<string, Awaited<ReturnType<typeof locationsRepo.statesOf>>[number]>();
@@ -46,7 +46,7 @@ export async function locationStates(
         return {
           location_id: id,
           status: verdict(s?.status ?? 'pending'),
-          counted: isOnline(id),
+          counted: isOnline(id, r.monitor_type),
           last_checked_at: s?.last_checked_at == null ? null : iso(s.last_checked_at),
           last_response_time_ms: s?.last_response_time_ms ?? null,
           last_error: s?.last_error ?? null,

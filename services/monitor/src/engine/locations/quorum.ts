@@ -9,12 +9,18 @@ export interface LocationVote {
   failures: number;
 }
 
-/** Whether a location's votes count now (`local` always does: it is this program). */
-export type OnlineTest = (locationId: string) => boolean;
+/**
+ * Whether a location's votes count now (`local` always does: it is this program): online, and, given
+ * a monitor's type, able to run it (a probe without Chromium reports `browser` unsupported, issue 32).
+ */
+export type OnlineTest = (locationId: string, monitorType?: string) => boolean;
 
-/** True when the location's verdict counts: `local`, or a probe that is online. */
-export const isCounted = (locationId: string, online: OnlineTest | undefined): boolean =>
-  locationId === LOCAL_LOCATION_ID || (online?.(locationId) ?? true);
+/** True when the location's verdict counts: `local`, or a probe that is online (and runs the type). */
+export const isCounted = (
+  locationId: string,
+  online: OnlineTest | undefined,
+  monitorType?: string,
+): boolean => locationId === LOCAL_LOCATION_ID || (online?.(locationId, monitorType) ?? true);
 
 /**
  * The effective quorum: the monitor's own (`quorum`), else a majority of the online locations,
@@ -43,12 +49,14 @@ export interface QuorumDecision {
  * Decides a multi-location monitor's status from its locations' verdicts: `down` when at least q
  * counted locations are down; else `degraded` when at least q are degraded or down; else `up`
  * when any counted location is up or degraded; else (all pending) nothing changes. An offline
- * location is not counted, so it can never make a monitor down.
+ * location is not counted, so it can never make a monitor down; nor is one that cannot run the
+ * monitor's type, so it never holds a quorum back by staying pending.
  */
 export function decideQuorum(
   votes: readonly LocationVote[],
   online: OnlineTest | undefined,
   quorum: number | null,
+  monitorType?: string,
 ): QuorumDecision {
   let counted = 0;
   let down = 0;
@@ -56,7 +64,7 @@ export function decideQuorum(
   let healthy = 0;
   const failures: number[] = [];
   for (const v of votes) {
-    if (!isCounted(v.location_id, online)) continue;
+    if (!isCounted(v.location_id, online, monitorType)) continue;
     counted++;
     failures.push(v.failures);
     if (v.status === 'down') down++;

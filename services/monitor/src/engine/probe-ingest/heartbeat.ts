@@ -12,6 +12,7 @@ import { estimateSkew } from './skew.js';
 export interface ProbeHeartbeatDeps extends LocationStatusDeps {
   db: Kysely<MonitorDB>;
   log: Logger;
+  locations: LocationStatusDeps['locations'] & { setUnsupported(id: string, types: readonly string[]): void };
 }
 
 /** A probe's heartbeat: seen now (online), its version and clock skew recorded. */
@@ -40,6 +41,7 @@ export async function recordHeartbeat(
       });
     }
   });
+  if (hb.unsupported_types) ctx.locations.setUnsupported(location.id, hb.unsupported_types);
   if (announce) announceLocationStatus(ctx, announce);
   if (hb.dropped > 0) {
     ctx.log.warn(

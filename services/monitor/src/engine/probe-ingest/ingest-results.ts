@@ -8,6 +8,7 @@ import { type NewInboxRow, probeRepo } from '../../store/repos/probe-repo.js';
 import type { MonitorDB } from '../../store/schema.js';
 import type { LocationStatusDeps } from '../locations/location-status.js';
 import { announceLocationStatus, changeLocationStatus } from '../locations/location-status.js';
+import { keepProbeDetails } from './probe-evidence.js';
 import { estimateSkew } from './skew.js';
 
 /** Results in one batch at most (the route's schema says so too). */
@@ -102,6 +103,7 @@ export async function ingestResults(
           error: r.error,
           tls_days_left: r.tls_days_left,
           received_at: receivedAt,
+          details: keepProbeDetails(r),
         });
       }
     });

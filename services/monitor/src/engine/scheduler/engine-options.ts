@@ -21,8 +21,11 @@ export interface EngineOptions {
   onResultsStored?: ResultWriterOptions['onStored'];
   /** Runs in each result batch's transaction; see ResultWriterOptions.inTransaction. */
   inTransaction?: ResultWriterOptions['inTransaction'];
-  /** Whether a check location's votes count now (issue 13; answered from memory). Default: all. */
-  isLocationOnline?: (locationId: string) => boolean;
+  /**
+   * Whether a check location's votes count now for a monitor of `monitorType`: online (issue 13) and
+   * able to run the type (issue 32); answered from memory. Default: all.
+   */
+  isLocationOnline?: (locationId: string, monitorType?: string) => boolean;
   /** Opens the monitors' stored credentials (AES-256-GCM key, see auth/secret-key.ts). */
   secretKey?: Buffer;
 }

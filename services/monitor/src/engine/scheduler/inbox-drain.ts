@@ -3,7 +3,7 @@ import { SHARD_COUNT } from '../../store/migrations/002-monitors.js';
 import { type InboxRow, inboxDrainRepo } from '../../store/repos/inbox-drain-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
 import type { MonitorDB } from '../../store/schema.js';
-import type { CheckOutcome } from '../checks/index.js';
+import type { CheckDetails, CheckOutcome } from '../checks/index.js';
 import type { ResultWriter } from '../results/result-writer.js';
 import type { EngineOptions } from './engine-options.js';
 import { judge, type ParentLookup } from './judge.js';
@@ -34,6 +34,7 @@ const outcomeOf = (r: InboxRow): CheckOutcome => ({
   error: r.error,
   tls_days_left: r.tls_days_left,
   warning: null,
+  ...(r.details && { details: JSON.parse(r.details) as CheckDetails }),
 });
 
 /**

@@ -24,7 +24,7 @@ export function quorumTransition(
   online: OnlineTest | undefined,
 ): Transition {
   const own = recordAtLocation(slot, loc, outcome, slow, immediate, checkedAt);
-  const d = decideQuorum(slot.locations ?? [], online, slot.quorum);
+  const d = decideQuorum(slot.locations ?? [], online, slot.quorum, slot.target.monitor_type);
   const status = d.status ?? base;
   let successes = 0;
   for (const s of slot.locations ?? []) successes = Math.max(successes, s.successes);
@@ -65,5 +65,5 @@ export function withLocation(
 ): void {
   pending.location_id = loc.location_id;
   pending.location = { monitor_id: slot.id, ...loc };
-  pending.locations = locationStatesView(slot.locations ?? [], online);
+  pending.locations = locationStatesView(slot.locations ?? [], online, slot.target.monitor_type);
 }

@@ -95,11 +95,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function locationStatesView(
   states: readonly LocationState[],
   online: OnlineTest | undefined,
+  monitorType?: string,
 ): MonitorLocationState[] {
   return states.map((s) => ({
     location_id: s.location_id,
     status: s.status,
-    counted: isCounted(s.location_id, online),
+    counted: isCounted(s.location_id, online, monitorType),
     last_checked_at: iso(s.last_checked_at),
     last_response_time_ms: s.last_response_time_ms,
     last_error: s.last_error,

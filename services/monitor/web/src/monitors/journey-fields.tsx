@@ -191,7 +191,11 @@ function BrowserStep(props: { step: JourneyStep; change(s: JourneyStep): void })
       <select
         aria-label="Action"
         value={step.action ?? 'goto'}
-        onChange={(e) => change({ ...step, action: e.target.value as JourneyStep['action'] })}
+        onChange={(e) => {
+          // The one text field is the URL for goto and the value otherwise: the other is not kept.
+          const action = e.target.value as JourneyStep['action'];
+          change(action === 'goto' ? { ...step, action, value: null } : { ...step, action, url: null });
+        }}
       >
         {ACTIONS.map((a) => (
           <option key={a}>{a}</option>

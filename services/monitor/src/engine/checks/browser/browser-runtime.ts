@@ -5,7 +5,7 @@ export type BrowserRuntimeOptions = BrowserPoolOptions & { evidence: EvidenceOpt
 
 const DEFAULTS: BrowserRuntimeOptions = {
   concurrency: 2,
-  // Debian's; the service and the probe pass CHROMIUM_PATH from their configuration.
+  // Debian's; the service and the probe pass CHROMIUM_PATH (or config.ts's defaultChromiumPath).
   executablePath: '/usr/bin/chromium',
   memoryCapBytes: 600 * 1024 * 1024,
   evidence: { dir: null, maxBytes: 10 * 1024 * 1024, retentionDays: 7 },

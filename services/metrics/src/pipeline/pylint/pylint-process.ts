@@ -35,6 +35,11 @@ export function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]>
     `--rcfile=${RC_FILE}`,
     // The repository's own options come first, so the harness options after them always win.
     ...(o.repoArgs ?? []),
+    // pylint's two whole-run checkers are off (after the repository's options, so they stay off): their
+    // messages depend on every file checked together, not on one file and what it imports, so a file's
+    // result could not be cached on its own (cache/pylint-file-keys.ts). The service measures both
+    // itself: clone groups (duplicate-code) and the import graph's cycles (cyclic-import).
+    '--disable=duplicate-code,cyclic-import',
     '--persistent=n',
     '--output-format=json',
     '--reports=n',

@@ -4,6 +4,7 @@ import type { PylintFileResult } from '../../pylint/run-pylint.js';
 import type { RunScope } from '../run-scope.js';
 import { type BanditStepOutcome, runBanditStep } from './bandit-step.js';
 import { runConfiguredPylint } from './configured-pylint.js';
+import type { PylintFilesUse } from './pylint-step.js';
 
 /** pylint (and bandit beside it) as the lint stage ends them: results, cache use and key. */
 export interface PylintOutcome {
@@ -14,6 +15,8 @@ export interface PylintOutcome {
    * null when either is uncached (the run's rows may then differ from an identical run's).
    */
   key: string | null;
+  /** Per-file reuse of pylint's results (`stages/lint/pylint-step.ts`); null when off or uncached. */
+  files: PylintFilesUse | null;
   /** bandit's security findings; null when bandit is off or gave no results (a warning says which). */
   security: BanditOutcome | null;
 }
@@ -25,7 +28,7 @@ export interface LintStarted {
   settled(): boolean;
 }
 
-const PYLINT_OFF = { results: null, use: 'off' as const, key: 'off' };
+const PYLINT_OFF = { results: null, use: 'off' as const, key: 'off', files: null };
 
 /**
  * Starts pylint and bandit side by side over `files` of the clone at `dir` (tree id `tree`): bandit
@@ -33,7 +36,7 @@ const PYLINT_OFF = { results: null, use: 'off' as const, key: 'off' };
  */
 export function startLint(
   run: RunScope,
-  clone: { dir: string; treeSha: string },
+  clone: Parameters<typeof runConfiguredPylint>[1],
   files: string[],
 ): LintStarted {
   const banditOn = run.env.deps.config.banditEnabled;

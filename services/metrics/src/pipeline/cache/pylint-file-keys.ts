@@ -63,7 +63,9 @@ export function pylintFileKeys(
         if (!d.startsWith('?')) stack.push(d);
       }
     }
-    const h = createHash('sha256').update(head).update(`${path}\0${oidOf.get(path) ?? ''}\0`);
+    const h = createHash('sha256')
+      .update(head)
+      .update(`${path}\0${oidOf.get(path) ?? ''}\0`);
     for (const d of [...seen].sort()) {
       if (d !== path) h.update(d.startsWith('?') ? `${d}\0` : `${d}\0${oidOf.get(d) ?? ''}\0`);
     }
@@ -98,9 +100,10 @@ function resolve(
     if (s.level > 0) {
       // Relative: from the file's package, one level up per extra dot; past the top it names nothing.
       if (!selfPackage || s.level - 1 > selfPackage.length) continue;
-      base = [...selfPackage.slice(0, selfPackage.length - (s.level - 1)), ...(s.module ? [s.module] : [])].join(
-        '.',
-      );
+      base = [
+        ...selfPackage.slice(0, selfPackage.length - (s.level - 1)),
+        ...(s.module ? [s.module] : []),
+      ].join('.');
     }
     if (base) add(base);
     for (const n of s.names) if (n !== '*') add(base ? `${base}.${n}` : n);

@@ -16,5 +16,9 @@ export const pylintFileCache: AppMigration = async (db, dialect) => {
     .addColumn('bytes', t.int, (c) => c.notNull())
     .addColumn('last_used_at', t.bigint, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('pylint_file_cache_used').on('pylint_file_cache').column('last_used_at').execute();
+  await db.schema
+    .createIndex('pylint_file_cache_used')
+    .on('pylint_file_cache')
+    .column('last_used_at')
+    .execute();
 };

@@ -1,7 +1,7 @@
 import type { PylintCacheUse } from '../../cache/cache-stats.js';
 import { listTree, type TreeEntry } from '../../cache/git-tree.js';
-import { fileKeysOf, readPylintFiles, writePylintFiles } from '../../cache/pylint-file-cache.js';
 import { pylintOptionsHash, readPylintCache, writePylintCache } from '../../cache/pylint-cache.js';
+import { fileKeysOf, readPylintFiles, writePylintFiles } from '../../cache/pylint-file-cache.js';
 import { pylintVersion } from '../../cache/pylint-version.js';
 import { pylintCrashWarning, pylintFailureWarning } from '../../pylint/pylint-status.js';
 import { PylintError, type PylintFileResult, runPylint } from '../../pylint/run-pylint.js';
@@ -59,7 +59,12 @@ export async function runCachedPylintStep(
   const hit = await readPylintCache(db, key);
   if (hit) {
     warnings.push(...hit.warnings);
-    return { results: hit.results, use: 'hit', key: JSON.stringify(key), files: { reused: files.length, linted: 0 } };
+    return {
+      results: hit.results,
+      use: 'hit',
+      key: JSON.stringify(key),
+      files: { reused: files.length, linted: 0 },
+    };
   }
   const tree = clone.tree ?? (await listTree(clone.dir, 'HEAD', env.signal));
   const config = `${version}\0${pylintOptionsHash({ ...options, files: [] })}`;
@@ -77,7 +82,10 @@ export async function runCachedPylintStep(
     const r = known.get(fileKeys.get(f)!) ?? fresh.get(f);
     if (r) results.set(f, r);
   }
-  await writePylintFiles(db, [...fresh].map(([f, r]): [string, PylintFileResult] => [fileKeys.get(f)!, r]));
+  await writePylintFiles(
+    db,
+    [...fresh].map(([f, r]): [string, PylintFileResult] => [fileKeys.get(f)!, r]),
+  );
   await writePylintCache(db, key, { results, warnings: own });
   const use = { reused: files.length - todo.length, linted: todo.length };
   return { results, use: 'miss', key: JSON.stringify(key), files: use };

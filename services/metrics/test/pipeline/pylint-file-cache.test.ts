@@ -8,13 +8,15 @@ import { createLogger, openDatabase } from '@app/kit';
 import { needTool, testDatabases } from '@app/kit/testing';
 import type { Kysely } from 'kysely';
 import { readConfig } from '../../src/config.js';
+import { runBandit } from '../../src/pipeline/bandit/run-bandit.js';
+import { runBanditStep } from '../../src/pipeline/stages/lint/bandit-step.js';
 import { runCachedPylintStep, runPylintStep } from '../../src/pipeline/stages/lint/pylint-step.js';
 import type { RunEnv } from '../../src/pipeline/stages/run-env.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import type { MetricsDB } from '../../src/store/schema.js';
 import { ALICE, gitSync, RepoBuilder } from '../fixtures-builder/build-repo.js';
 
-const skip = needTool('pylint') || needTool('git');
+const skip = needTool('pylint') || needTool('bandit') || needTool('git');
 const FILES = ['pkg/__init__.py', 'pkg/base.py', 'pkg/user.py', 'pkg/indirect.py', 'pkg/alone.py'];
 const STEP = { repoArgs: [], environmentInScore: false };
 
@@ -105,6 +107,32 @@ for (const target of await testDatabases()) {
       // Identity: the same as pylint over every file of that commit, with no cache at all.
       const full = await runPylintStep(env, repo.dir, FILES, [], STEP);
       assert.deepEqual([...later.results!], [...full!]);
+    });
+
+    test("bandit checks only the files a later commit changed, with bandit's results over every file", async () => {
+      const files = [...FILES, 'pkg/shell.py', 'pkg/broken.py'];
+      repo
+        .write('pkg/shell.py', '"""Shell."""\nimport subprocess\n\nsubprocess.call("ls", shell=True)\n')
+        .write('pkg/broken.py', 'def broken(:\n    pass\n');
+      commit('bandit material');
+      const first = await runBanditStep(env, clone(), files, []);
+      assert.deepEqual(
+        first.results?.skipped.map((s) => s.path),
+        ['pkg/broken.py'],
+      );
+      assert.ok((first.results?.findings.get('pkg/shell.py')?.length ?? 0) > 0);
+
+      repo.write('pkg/alone.py', '"""Alone."""\nimport pickle\n\nlower = pickle.loads(b"")\n');
+      commit('pickle');
+      const warnings: string[] = [];
+      const later = await runBanditStep(env, clone(), files, warnings);
+      const full = await runBandit(files, { cwd: repo.dir });
+      // The same findings, file by file, and the same file bandit could not check, as bandit over all.
+      assert.deepEqual([...later.results!.findings].sort(), [...full.findings].sort());
+      assert.deepEqual(later.results!.skipped, full.skipped);
+      assert.ok((later.results?.findings.get('pkg/alone.py')?.length ?? 0) > 0);
+      // The file bandit could not check is named again, though its result came from the cache.
+      assert.equal(warnings.length, 1);
     });
   });
 }

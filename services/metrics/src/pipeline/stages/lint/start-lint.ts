@@ -44,7 +44,7 @@ export function startLint(
     return { outcome: Promise.resolve({ ...PYLINT_OFF, security: null }), settled: () => true };
   }
   const bandit: Promise<BanditStepOutcome | null> = banditOn
-    ? runBanditStep(run.env, clone.dir, clone.treeSha, files, run.warnings)
+    ? runBanditStep(run.env, clone, files, run.warnings)
     : Promise.resolve(null);
   bandit.catch(() => {});
   const pylint = run.settings.pylint ? runConfiguredPylint(run, clone, files) : Promise.resolve(PYLINT_OFF);

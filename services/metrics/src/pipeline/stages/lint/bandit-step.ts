@@ -27,6 +27,8 @@ export async function runBanditStep(
   clone: { dir: string; treeSha: string; tree?: ReadonlyMap<string, TreeEntry> | undefined },
   files: string[],
   warnings: string[],
+  /** Told when bandit has to run (the tree's result was not cached). */
+  onRun?: () => void,
 ): Promise<BanditStepOutcome> {
   const cfg = env.deps.config;
   const { db } = env.deps;
@@ -43,6 +45,7 @@ export async function runBanditStep(
     const known = await readBanditFiles(db, fileKeys);
     const todo = files.filter((f) => !known.has(f));
     let fresh: BanditOutcome;
+    if (todo.length > 0) onRun?.();
     try {
       fresh = await runBandit(todo, {
         cwd: clone.dir,

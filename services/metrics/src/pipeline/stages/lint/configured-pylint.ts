@@ -16,6 +16,8 @@ export async function runConfiguredPylint(
   run: RunScope,
   clone: Parameters<typeof runCachedPylintStep>[1],
   files: string[],
+  /** Told when pylint has to run (its tree's result was not cached). */
+  onRun?: () => void,
 ): Promise<CachedPylint> {
   const { config: cfg, db } = run.env.deps;
   const repo = await readRepoPylintConfig(clone.dir);
@@ -28,10 +30,17 @@ export async function runConfiguredPylint(
     run.log.warn(w);
   }
   const environmentInScore = cfg.pylintEnvironmentInScore;
-  const out = await runCachedPylintStep(run.env, clone, files, run.warnings, {
-    repoArgs: repo.args,
-    environmentInScore,
-  });
+  const out = await runCachedPylintStep(
+    run.env,
+    clone,
+    files,
+    run.warnings,
+    {
+      repoArgs: repo.args,
+      environmentInScore,
+    },
+    onRun,
+  );
   let environment = 0;
   for (const r of out.results?.values() ?? []) environment += r.environment ?? 0;
   run.settings.pylint_config = {

@@ -43,6 +43,8 @@ export async function runCachedPylintStep(
   files: string[],
   warnings: string[],
   step: PylintStepOptions,
+  /** Told when pylint has to run (the tree's result was not cached). */
+  onRun?: () => void,
 ): Promise<CachedPylint> {
   const cfg = env.deps.config;
   const { db } = env.deps;
@@ -51,6 +53,7 @@ export async function runCachedPylintStep(
   // No version (cache off, pylint missing or not answering, run cancelled): pylint runs uncached and
   // reports any of that the usual way.
   if (version === null) {
+    onRun?.();
     const results = await runPylintStep(env, clone.dir, files, warnings, step);
     return { results, use: 'not_cached', key: null, files: null };
   }
@@ -72,6 +75,7 @@ export async function runCachedPylintStep(
   const known = await readPylintFiles(db, [...new Set(fileKeys.values())]);
   const todo = files.filter((f) => !known.has(fileKeys.get(f)!));
   const own: string[] = [];
+  if (todo.length > 0) onRun?.();
   const fresh = todo.length > 0 ? await runPylintStep(env, clone.dir, todo, own, step) : new Map();
   warnings.push(...own);
   // No results (pylint missing, timed out, failed): nothing worth keeping, and no half score either.

@@ -26,6 +26,11 @@ export interface LintStarted {
   outcome: Promise<PylintOutcome>;
   /** pylint and bandit have ended (or were never started). */
   settled(): boolean;
+  /**
+   * True once both have ended, false as soon as either has to run its tool (its tree's result was not
+   * cached): a re-run whose linters replay their results learns so before it starts clone detection.
+   */
+  quick(): Promise<boolean>;
 }
 
 const PYLINT_OFF = { results: null, use: 'off' as const, key: 'off', files: null };
@@ -41,13 +46,20 @@ export function startLint(
 ): LintStarted {
   const banditOn = run.env.deps.config.banditEnabled;
   if (!run.settings.pylint && !banditOn) {
-    return { outcome: Promise.resolve({ ...PYLINT_OFF, security: null }), settled: () => true };
+    const outcome = Promise.resolve({ ...PYLINT_OFF, security: null });
+    return { outcome, settled: () => true, quick: () => Promise.resolve(true) };
   }
+  let ran = (): void => {};
+  const running = new Promise<false>((resolve) => {
+    ran = () => resolve(false);
+  });
   const bandit: Promise<BanditStepOutcome | null> = banditOn
-    ? runBanditStep(run.env, clone, files, run.warnings)
+    ? runBanditStep(run.env, clone, files, run.warnings, ran)
     : Promise.resolve(null);
   bandit.catch(() => {});
-  const pylint = run.settings.pylint ? runConfiguredPylint(run, clone, files) : Promise.resolve(PYLINT_OFF);
+  const pylint = run.settings.pylint
+    ? runConfiguredPylint(run, clone, files, ran)
+    : Promise.resolve(PYLINT_OFF);
   pylint.catch(() => {});
   let settled = false;
   const outcome = Promise.all([pylint, bandit]).then(([p, b]) => ({
@@ -64,7 +76,11 @@ export function startLint(
       settled = true;
     },
   );
-  return { outcome, settled: () => settled };
+  const ended = outcome.then(
+    () => true,
+    () => true,
+  );
+  return { outcome, settled: () => settled, quick: () => Promise.race([ended, running]) };
 }
 
 // bandit off: pylint's key as before, so runs from before bandit still match identical re-runs.

@@ -7,8 +7,9 @@ import {
   readBanditFiles,
   writeBanditFiles,
 } from '../../cache/bandit-file-cache.js';
-import { listTree, type TreeEntry } from '../../cache/git-tree.js';
+import { listTree } from '../../cache/git-tree.js';
 import { pylintVersion } from '../../cache/pylint-version.js';
+import type { Cloned } from '../clone-stage.js';
 import type { RunEnv } from '../run-env.js';
 
 /** bandit as a run ends it: its results (null when off or failed) and its cache key (null: uncached). */
@@ -19,12 +20,12 @@ export interface BanditStepOutcome {
 
 /**
  * bandit over the run's files, beside pylint, through the per-tree cache (like pylint: tree, version,
- * options) and the per-file one. A missing, crashing or timed-out bandit is a run warning and no results, never an empty
- * list of security findings; files it could not parse are named in a warning.
+ * options) and the per-file one. A missing, crashing or timed-out bandit is a run warning and no
+ * results, never an empty list of security findings; files it could not parse are named in a warning.
  */
 export async function runBanditStep(
   env: RunEnv,
-  clone: { dir: string; treeSha: string; tree?: ReadonlyMap<string, TreeEntry> | undefined },
+  clone: Pick<Cloned, 'dir' | 'treeSha' | 'tree'>,
   files: string[],
   warnings: string[],
   /** Told when bandit has to run (the tree's result was not cached). */

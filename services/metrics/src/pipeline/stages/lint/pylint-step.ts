@@ -1,10 +1,11 @@
 import type { PylintCacheUse } from '../../cache/cache-stats.js';
-import { listTree, type TreeEntry } from '../../cache/git-tree.js';
+import { listTree } from '../../cache/git-tree.js';
 import { pylintOptionsHash, readPylintCache, writePylintCache } from '../../cache/pylint-cache.js';
 import { fileKeysOf, readPylintFiles, writePylintFiles } from '../../cache/pylint-file-cache.js';
 import { pylintVersion } from '../../cache/pylint-version.js';
 import { pylintCrashWarning, pylintFailureWarning } from '../../pylint/pylint-status.js';
 import { PylintError, type PylintFileResult, runPylint } from '../../pylint/run-pylint.js';
+import type { Cloned } from '../clone-stage.js';
 import type { RunEnv } from '../run-env.js';
 
 /** What shapes pylint's results besides the tree and the files: the repository's options, the score rule. */
@@ -39,7 +40,7 @@ export interface CachedPylint {
  */
 export async function runCachedPylintStep(
   env: RunEnv,
-  clone: { dir: string; treeSha: string; tree?: ReadonlyMap<string, TreeEntry> | undefined },
+  clone: Pick<Cloned, 'dir' | 'treeSha' | 'tree'>,
   files: string[],
   warnings: string[],
   step: PylintStepOptions,

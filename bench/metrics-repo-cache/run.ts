@@ -144,7 +144,7 @@ async function series(
         .join(', ');
       const c = row.cache_stats ? JSON.parse(row.cache_stats) : {};
       const h = c.git_history;
-      const cache = `blobs hit ${c.blobs_hit}, measured ${c.blobs_measured}, pylint ${c.pylint}, rows from ${c.rows_reused_from}; history ${h ? `${h.mode} walked ${h.commits_walked} reused ${h.commits_reused}${h.reason ? ` (${h.reason})` : ''}` : 'no cache'}; mirror ${c.repo_cache?.action ?? 'none'}`;
+      const cache = `blobs hit ${c.blobs_hit}, measured ${c.blobs_measured}, pylint ${c.pylint}, rows from ${c.rows_reused_from}; history ${h ? `${h.mode} walked ${h.commits_walked} reused ${h.commits_reused}${h.reason ? ` (${h.reason})` : ''}` : 'no cache'}; mirror ${c.repo_cache?.action ?? 'none'}; pylint files ${c.pylint_files ? `reused ${c.pylint_files.reused}, linted ${c.pylint_files.linted}` : 'none'}`;
       out.push({ label: step, wall, cpu, stages, cache });
       console.log(`  ${step}: ${wall.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU; load ${loadAverage()}`);
       console.log(`    ${stages}`);

@@ -41,7 +41,10 @@ export {
   ContractConfigError,
   type ContractResult,
   type ContractsConfig,
+  type ImportStatement,
+  moduleNames,
   parseContracts,
+  readImports,
 } from './import-graph/index.js';
 export {
   type AnalysisJson,

@@ -103,6 +103,12 @@ export const Analysis = Type.Object({
             },
           ),
         ),
+        pylint_files: Type.Optional(
+          Type.Union([Type.Object({ reused: Type.Integer(), linted: Type.Integer() }), Type.Null()], {
+            description:
+              "pylint's per-file cache: files whose result was reused (neither they nor a module they import changed) and files pylint checked; null without pylint or the cache.",
+          }),
+        ),
         repo_cache: Type.Optional(
           Type.Union(
             [

@@ -286,6 +286,14 @@ export interface HistorySegmentsTable {
   last_used_at: number;
 }
 
+/** One file's pylint result by its dependency-aware key (migration 045; gzip of JSON). */
+export interface PylintFileCacheTable {
+  file_key: string;
+  payload: Buffer;
+  bytes: number;
+  last_used_at: number;
+}
+
 /** A saved quality gate: `*` (the default) or `owner/repo` (migration 030). */
 export interface QualityGatesTable {
   scope_key: string;
@@ -331,6 +339,7 @@ export interface ForgePrCommentsTable {
 export interface MetricsDB {
   repo_mirror_locks: RepoMirrorLocksTable;
   history_segments: HistorySegmentsTable;
+  pylint_file_cache: PylintFileCacheTable;
   forge_deliveries: ForgeDeliveriesTable;
   forge_links: ForgeLinksTable;
   forge_pr_comments: ForgePrCommentsTable;

@@ -24,6 +24,10 @@ interface Rec {
   error: unknown;
 }
 
+/** A run's cache figures with the mirror's action for its use (its size in bytes varies). */
+const mirrored = (c: Record<string, unknown> | null) =>
+  c && { ...c, repo_cache: (c.repo_cache as { action: string } | null)?.action ?? null };
+
 async function run(url: string, body: Record<string, unknown>): Promise<Rec> {
   const r = await json(await postAnalysis(url, body));
   assert.equal(r.status, 202, JSON.stringify(r.body));
@@ -91,7 +95,7 @@ for (const t of await testDatabases()) {
       const first = await start({ CACHE_PYSCAN_VERSION: 'one' });
       try {
         const r = await run(first.url, { repo_url: repoUrl });
-        assert.deepEqual(r.cache, {
+        assert.deepEqual(mirrored(r.cache), {
           blobs_hit: 0,
           blobs_measured: h.headBlobs,
           pylint: 'off',
@@ -99,7 +103,8 @@ for (const t of await testDatabases()) {
           history_commits_reused: null,
           rows_reused_from: null,
           git_history: null,
-          repo_cache: null,
+          repo_cache: 'created',
+          pylint_files: null,
         });
       } finally {
         await first.close();

@@ -29,6 +29,12 @@ before(() => {
     .write('app.py', 'VALUE = 1\n')
     .write('noise.bin', noise)
     .commit('noise', { author: ALICE, date: '2024-01-01T00:00:00Z' });
+  // The same noise in its history only: the whole repository (a mirror) is over the cap, its last
+  // commit is not.
+  const old = new RepoBuilder(join(base.dir, 'acme', 'old-noise'), 'main');
+  old.write('app.py', 'VALUE = 1\n').write('noise.bin', noise);
+  old.commit('noise', { author: ALICE, date: '2024-01-01T00:00:00Z' });
+  old.remove('noise.bin').commit('no noise', { author: ALICE, date: '2024-01-02T00:00:00Z' });
 });
 after(() => base.cleanup());
 
@@ -106,5 +112,15 @@ describe('the repository size cap', () => {
       [],
     );
     assert.deepEqual(readdirSync(join(dataDir, 'scratch')), []);
+  });
+
+  test('a shallow run of a repository whose history is over the cap clones its one commit from the remote', async () => {
+    const created = await json(
+      await postAnalysis(svc.url, { repo_url: 'https://github.com/acme/old-noise' }),
+    );
+    const record = await waitFinished(svc.url, created.body.id as number);
+    assert.equal(record.status, 'done', JSON.stringify(record.error));
+    assert.equal((record.cache as { repo_cache: unknown }).repo_cache, null);
+    assert.equal((record.summary as { files: number }).files, 1);
   });
 });

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { trackChildGroup } from '../process/child-groups.js';
+import { runTool } from '../process/run-tool.js';
 import { BanditError } from './bandit-error.js';
 import { type BanditLevel, type BanditReport, banditFinding } from './bandit-json.js';
 
@@ -55,91 +54,46 @@ export async function runBandit(files: string[], o: RunBanditOptions): Promise<B
 /** Bandit's levels, most severe first. */
 export const BANDIT_LEVELS: readonly BanditLevel[] = ['high', 'medium', 'low', 'undefined'];
 
-function runOnce(files: string[], o: RunBanditOptions, deadline: number): Promise<BanditReport> {
+async function runOnce(files: string[], o: RunBanditOptions, deadline: number): Promise<BanditReport> {
   const command = o.command ?? 'bandit';
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, ['--format', 'json', '--quiet', '--', ...files], {
-      cwd: o.cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        LANG: 'C.UTF-8',
-        PYTHONDONTWRITEBYTECODE: '1',
-        PYTHONIOENCODING: 'utf-8',
-      },
-    });
-    trackChildGroup(child, 'bandit');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let err = '';
-    let timedOut = false;
-    let aborted = false;
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    child.stdout.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= OUTPUT_CAP) chunks.push(c);
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (c: string) => {
-      err = (err + c).slice(-8192);
-    });
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        kill();
-      },
-      Math.max(0, deadline - Date.now()),
-    );
-    const onAbort = (): void => {
-      aborted = true;
-      kill();
-    };
-    if (o.signal?.aborted) onAbort();
-    else o.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = (): void => {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      done();
-      if (e.code === 'ENOENT' || e.code === 'EACCES') {
-        reject(new BanditError('bandit_missing', `bandit command "${command}" not found`));
-      } else reject(new BanditError('bandit_failed', `bandit could not start: ${e.code ?? e.message}`));
-    });
-    child.on('close', (code, signal) => {
-      done();
-      if (timedOut)
-        return reject(new BanditError('bandit_timeout', 'bandit took longer than the time allowed'));
-      if (aborted) return reject(new BanditError('interrupted', 'bandit was cancelled'));
-      const said = lastLine(err, o.cwd);
-      if (code === null || !OK_EXITS.has(code) || size > OUTPUT_CAP) {
-        return reject(
-          new BanditError('bandit_failed', `bandit failed (exit ${code ?? signal}): ${said || 'no message'}`),
-        );
-      }
-      try {
-        const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BanditReport;
-        if (!Array.isArray(report.results) || !Array.isArray(report.errors))
-          throw new TypeError('not a report');
-        resolvePromise(report);
-      } catch {
-        reject(
-          new BanditError(
-            'bandit_failed',
-            `bandit gave no valid JSON report (exit ${code}): ${said || 'no message'}`,
-          ),
-        );
-      }
-    });
+  const end = await runTool(command, ['--format', 'json', '--quiet', '--', ...files], {
+    cwd: o.cwd,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LANG: 'C.UTF-8',
+      PYTHONDONTWRITEBYTECODE: '1',
+      PYTHONIOENCODING: 'utf-8',
+    },
+    deadline,
+    signal: o.signal,
+    what: 'bandit',
+    outputCap: OUTPUT_CAP,
+    stderrHead: 0,
+    stderrTail: 8192,
   });
+  if (end.kind === 'not_started') {
+    if (end.missing) throw new BanditError('bandit_missing', `bandit command "${command}" not found`);
+    throw new BanditError('bandit_failed', `bandit could not start: ${end.reason}`);
+  }
+  if (end.kind === 'timeout')
+    throw new BanditError('bandit_timeout', 'bandit took longer than the time allowed');
+  if (end.kind === 'aborted') throw new BanditError('interrupted', 'bandit was cancelled');
+  const { code, signal } = end;
+  const said = lastLine(end.stderr, o.cwd);
+  if (code === null || !OK_EXITS.has(code) || end.stdoutBytes > OUTPUT_CAP) {
+    throw new BanditError('bandit_failed', `bandit failed (exit ${code ?? signal}): ${said || 'no message'}`);
+  }
+  try {
+    const report = JSON.parse(end.stdout.toString('utf8')) as BanditReport;
+    if (!Array.isArray(report.results) || !Array.isArray(report.errors)) throw new TypeError('not a report');
+    return report;
+  } catch {
+    throw new BanditError(
+      'bandit_failed',
+      `bandit gave no valid JSON report (exit ${code}): ${said || 'no message'}`,
+    );
+  }
 }
 
 // A traceback's telling line is its last; the clone's folder is cut so no server path is recorded.

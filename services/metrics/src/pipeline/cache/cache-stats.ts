@@ -30,6 +30,11 @@ export interface CacheStats {
     commits_reused: number;
     reason: string | null;
   } | null;
+  /**
+   * pylint's per-file cache (issue 38): files whose result was reused (unchanged, as is every module
+   * they import) and files pylint checked; null without pylint or the cache. A tree hit reuses all.
+   */
+  pylint_files?: { reused: number; linted: number } | null;
   /** The repository cache (issue 38): what the run did to the mirror it cloned from; null without one. */
   repo_cache?: { action: 'created' | 'updated' | 'rebuilt'; reason: string | null; bytes: number } | null;
   /** Stored only (not in the API record): what an identical re-run must match; null: never reused. */

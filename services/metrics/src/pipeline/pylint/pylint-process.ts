@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trackChildGroup } from '../process/child-groups.js';
+import { runTool, type ToolEnd } from '../process/run-tool.js';
 import type { JsonMessage } from './json-message.js';
 import { PylintError } from './pylint-error.js';
 import type { RunPylintOptions } from './run-pylint-options.js';
@@ -35,6 +34,11 @@ export function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]>
     `--rcfile=${RC_FILE}`,
     // The repository's own options come first, so the harness options after them always win.
     ...(o.repoArgs ?? []),
+    // pylint's two whole-run checkers are off (after the repository's options, so they stay off): their
+    // messages depend on every file checked together, not on one file and what it imports, so a file's
+    // result could not be cached on its own (cache/pylint-file-keys.ts). The service measures both
+    // itself: clone groups (duplicate-code) and the import graph's cycles (cyclic-import).
+    '--disable=duplicate-code,cyclic-import',
     '--persistent=n',
     '--output-format=json',
     '--reports=n',
@@ -46,102 +50,62 @@ export function runOnce(files: string[], o: OnceOptions): Promise<JsonMessage[]>
     '--',
     ...files,
   ];
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(o.command ?? 'pylint', args, {
-      cwd: o.cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        LANG: 'C.UTF-8',
-        PYTHONPATH: PLUGIN_DIR,
-        PYTHONDONTWRITEBYTECODE: '1',
-        PYTHONIOENCODING: 'utf-8',
-        PYLINTHOME: join(o.work, 'home'),
-        METRICS_PYLINT_STATEMENTS: o.statementsFile,
-      },
-    });
-    trackChildGroup(child, 'pylint');
-    const out: Buffer[] = [];
-    let outSize = 0;
-    // Head and tail of stderr: a traceback's telling lines are at its end.
-    let errHead = '';
-    let errTail = '';
-    let timedOut = false;
-    let aborted = false;
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    child.stdout.on('data', (c: Buffer) => {
-      outSize += c.length;
-      if (outSize <= OUTPUT_CAP) out.push(c);
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (c: string) => {
-      if (errHead.length < STDERR_KEEP) errHead += c;
-      else errTail = (errTail + c).slice(-STDERR_KEEP);
-    });
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        kill();
-      },
-      Math.max(0, o.deadline - Date.now()),
-    );
-    const onAbort = (): void => {
-      aborted = true;
-      kill();
-    };
-    if (o.signal?.aborted) onAbort();
-    else o.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = (): void => {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      done();
-      if (e.code === 'ENOENT' || e.code === 'EACCES') {
-        reject(new PylintError('pylint_missing', `pylint command "${o.command ?? 'pylint'}" not found`));
-      } else reject(new PylintError('pylint_failed', `pylint could not start: ${e.code ?? e.message}`));
-    });
-    child.on('close', (code, signal) => {
-      done();
-      if (timedOut)
-        return reject(new PylintError('pylint_timeout', 'pylint took longer than the time allowed'));
-      if (aborted) return reject(new PylintError('interrupted', 'pylint was cancelled'));
-      const said = stderrSummary(errHead + errTail, o.cwd);
-      if (code !== null && ((code & USAGE_ERROR) !== 0 || outSize > OUTPUT_CAP)) {
-        return reject(
-          new PylintError('pylint_failed', `pylint failed (exit ${code}): ${said || 'no message'}`),
-        );
-      }
-      const crashed = (why: string): void =>
-        reject(new PylintError('pylint_crashed', said || `${why} (exit ${code ?? signal})`));
-      // The JSON reporter always prints a list, `[]` when there is nothing to say: no output is a crash,
-      // not a clean file.
-      if (code === null) return crashed('pylint was killed');
-      const text = Buffer.concat(out).toString('utf8').trim();
-      if (text === '') return crashed('pylint gave no output');
-      let messages: JsonMessage[];
-      try {
-        messages = JSON.parse(text) as JsonMessage[];
-        if (!Array.isArray(messages)) throw new TypeError('not a list');
-      } catch {
-        return crashed('pylint output was not valid JSON');
-      }
-      // A fatal exit bit is fine when a file's fatal message explains it (that file scores 0); without
-      // one, pylint stopped on its own error and the messages so far are not the whole story.
-      if ((code & FATAL) !== 0 && !messages.some((m) => m.type === 'fatal')) {
-        return crashed('pylint stopped with a fatal error');
-      }
-      resolvePromise(messages);
-    });
-  });
+  return runTool(o.command ?? 'pylint', args, {
+    cwd: o.cwd,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LANG: 'C.UTF-8',
+      PYTHONPATH: PLUGIN_DIR,
+      PYTHONDONTWRITEBYTECODE: '1',
+      PYTHONIOENCODING: 'utf-8',
+      PYLINTHOME: join(o.work, 'home'),
+      METRICS_PYLINT_STATEMENTS: o.statementsFile,
+    },
+    deadline: o.deadline,
+    signal: o.signal,
+    what: 'pylint',
+    outputCap: OUTPUT_CAP,
+    stderrHead: STDERR_KEEP,
+    stderrTail: STDERR_KEEP,
+  }).then((end) => messagesOf(end, o));
+}
+
+/** pylint's messages from how its process ended, or the {@link PylintError} that says why there are none. */
+function messagesOf(end: ToolEnd, o: OnceOptions): JsonMessage[] {
+  if (end.kind === 'not_started') {
+    if (end.missing)
+      throw new PylintError('pylint_missing', `pylint command "${o.command ?? 'pylint'}" not found`);
+    throw new PylintError('pylint_failed', `pylint could not start: ${end.reason}`);
+  }
+  if (end.kind === 'timeout')
+    throw new PylintError('pylint_timeout', 'pylint took longer than the time allowed');
+  if (end.kind === 'aborted') throw new PylintError('interrupted', 'pylint was cancelled');
+  const { code, signal } = end;
+  const said = stderrSummary(end.stderr, o.cwd);
+  if (code !== null && ((code & USAGE_ERROR) !== 0 || end.stdoutBytes > OUTPUT_CAP)) {
+    throw new PylintError('pylint_failed', `pylint failed (exit ${code}): ${said || 'no message'}`);
+  }
+  const crashed = (why: string): PylintError =>
+    new PylintError('pylint_crashed', said || `${why} (exit ${code ?? signal})`);
+  // The JSON reporter always prints a list, `[]` when there is nothing to say: no output is a crash,
+  // not a clean file.
+  if (code === null) throw crashed('pylint was killed');
+  const text = end.stdout.toString('utf8').trim();
+  if (text === '') throw crashed('pylint gave no output');
+  let messages: JsonMessage[];
+  try {
+    messages = JSON.parse(text) as JsonMessage[];
+    if (!Array.isArray(messages)) throw new TypeError('not a list');
+  } catch {
+    throw crashed('pylint output was not valid JSON');
+  }
+  // A fatal exit bit is fine when a file's fatal message explains it (that file scores 0); without
+  // one, pylint stopped on its own error and the messages so far are not the whole story.
+  if ((code & FATAL) !== 0 && !messages.some((m) => m.type === 'fatal')) {
+    throw crashed('pylint stopped with a fatal error');
+  }
+  return messages;
 }
 
 // Traceback frames and chaining notes say where, not what: the first other lines are pylint's own

@@ -1,6 +1,7 @@
 import { cloneUrlFor } from '../../shared-types/repo-validate.js';
 import { analysesRepo } from '../../store/repos/analyses-repo.js';
-import { type CloneResult, cloneRepo, removeScratch } from '../repo/clone.js';
+import { type CloneOptions, type CloneResult, cloneRepo, removeScratch } from '../repo/clone.js';
+import { CloneError } from '../repo/clone-error.js';
 import { cloneThroughCache, type MirrorUse } from '../repo-cache/cached-clone.js';
 import type { RunScope } from './run-scope.js';
 
@@ -13,11 +14,12 @@ export interface Cloned extends CloneResult {
 }
 
 /**
- * Clones the run's ref into a scratch folder and records the commit it resolved to. A run that needs
- * the full history goes through the repository cache (REPO_CACHE_MB > 0): an incremental fetch into
- * the repository's mirror, then a hard-linked local clone. A shallow run clones one commit from the
- * remote as before: a depth-1 clone is already the cheap path, and a mirror would hold the whole
- * history for it.
+ * Clones the run's ref into a scratch folder and records the commit it resolved to. With the
+ * repository cache (REPO_CACHE_MB > 0) every run goes through it: an incremental fetch into the
+ * repository's mirror, then a hard-linked local clone, which holds the whole history at the cost of
+ * the checkout alone. So a shallow run fetches only what is new since any earlier run of the
+ * repository, and a history run reads its earlier commits from that clone instead of fetching them
+ * from the remote (its prefetch sees a full clone). Without the cache a shallow run clones one commit.
  */
 export async function cloneStage(run: RunScope): Promise<Cloned> {
   const { row, settings } = run;
@@ -35,18 +37,7 @@ export async function cloneStage(run: RunScope): Promise<Cloned> {
     signal: run.env.signal,
   };
   const { db } = run.env.deps;
-  const clone =
-    settings.history && cfg.repoCacheBytes > 0
-      ? await cloneThroughCache(opts, {
-          db,
-          root: cfg.repoCacheDir,
-          budgetBytes: cfg.repoCacheBytes,
-          owner: run.env.owner,
-          leaseMs: cfg.leaseMs,
-          ...(run.env.ownerIsGone ? { ownerIsGone: run.env.ownerIsGone } : {}),
-          log: run.log,
-        })
-      : { ...(await cloneRepo(opts)), mirror: null };
+  const clone = await cloneForRun(run, opts);
   try {
     await analysesRepo.setCommit(db, row.id, clone.commitSha, clone.refUsed, clone.commitDate);
   } catch (e) {
@@ -58,4 +49,37 @@ export async function cloneStage(run: RunScope): Promise<Cloned> {
     'cloned',
   );
   return { ...clone, url };
+}
+
+/**
+ * Through the repository cache when it is on. A shallow run whose repository's whole history is over
+ * MAX_REPO_SIZE_MB (the mirror is the whole repository; its fetch stops at the cap) still gets its one
+ * commit from the remote, as without the cache, in the time left.
+ */
+async function cloneForRun(
+  run: RunScope,
+  opts: CloneOptions & { url: string },
+): Promise<CloneResult & { mirror: MirrorUse | null }> {
+  const { config: cfg, db } = run.env.deps;
+  if (cfg.repoCacheBytes <= 0) return { ...(await cloneRepo(opts)), mirror: null };
+  const started = Date.now();
+  try {
+    return await cloneThroughCache(opts, {
+      db,
+      root: cfg.repoCacheDir,
+      budgetBytes: cfg.repoCacheBytes,
+      owner: run.env.owner,
+      leaseMs: cfg.leaseMs,
+      ...(run.env.ownerIsGone ? { ownerIsGone: run.env.ownerIsGone } : {}),
+      log: run.log,
+    });
+  } catch (e) {
+    if (!opts.shallow || !(e instanceof CloneError) || e.code !== 'repo_too_large') throw e;
+    run.log.info(
+      { err: e.message },
+      'repository over the size cap as a mirror: one commit cloned from the remote',
+    );
+    const timeoutMs = Math.max(1, (opts.timeoutMs ?? 600_000) - (Date.now() - started));
+    return { ...(await cloneRepo({ ...opts, timeoutMs })), mirror: null };
+  }
 }

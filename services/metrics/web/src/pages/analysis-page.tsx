@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { getAnalysis } from '../api/client.js';
 import { type Analysis, isFinished, type Stage, type Status } from '../api/types.js';
 import { CodeSection } from '../code/code-section.js';
+import { CacheFigures } from '../components/cache-figures.js';
 import { RunActions } from '../components/run-actions.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { Duplicates } from '../duplicates/duplicates-page.js';
@@ -126,6 +127,7 @@ export function AnalysisPage(props: {
         </details>
       )}
       <RunActions analysis={analysis} onChanged={reload} />
+      {done && <CacheFigures cache={analysis.cache} />}
       {!done && <Progress analysis={analysis} onFinished={reload} onStage={setLiveStage} />}
       {done && props.code && <CodeSection id={id} which={props.code} query={props.query} />}
       {done && !props.insights && !props.code && !props.tab && (

@@ -5,7 +5,7 @@ import {
   unreadableWarning,
 } from '../../pylint/repo-config/repo-config.js';
 import type { RunScope } from '../run-scope.js';
-import { runCachedPylintStep } from './pylint-step.js';
+import { type CachedPylint, runCachedPylintStep } from './pylint-step.js';
 
 /**
  * pylint with the repository's own configuration (the options the service deems safe) and the
@@ -14,9 +14,11 @@ import { runCachedPylintStep } from './pylint-step.js';
  */
 export async function runConfiguredPylint(
   run: RunScope,
-  clone: { dir: string; treeSha: string },
+  clone: Parameters<typeof runCachedPylintStep>[1],
   files: string[],
-): Promise<Awaited<ReturnType<typeof runCachedPylintStep>>> {
+  /** Told when pylint has to run (its tree's result was not cached). */
+  onRun?: () => void,
+): Promise<CachedPylint> {
   const { config: cfg, db } = run.env.deps;
   const repo = await readRepoPylintConfig(clone.dir);
   // A cancel or delete while the configuration was read: pylint must not start after it (its
@@ -28,10 +30,17 @@ export async function runConfiguredPylint(
     run.log.warn(w);
   }
   const environmentInScore = cfg.pylintEnvironmentInScore;
-  const out = await runCachedPylintStep(run.env, clone.dir, clone.treeSha, files, run.warnings, {
-    repoArgs: repo.args,
-    environmentInScore,
-  });
+  const out = await runCachedPylintStep(
+    run.env,
+    clone,
+    files,
+    run.warnings,
+    {
+      repoArgs: repo.args,
+      environmentInScore,
+    },
+    onRun,
+  );
   let environment = 0;
   for (const r of out.results?.values() ?? []) environment += r.environment ?? 0;
   run.settings.pylint_config = {

@@ -41,7 +41,7 @@ export async function lintStage(run: RunScope, i: LintInput): Promise<Linted> {
   const { config: cfg } = run.env.deps;
   const signal = run.env.signal;
   // pylint usually takes longer than pyscan: say so, rather than sit at "100 %" with no word.
-  const settled = i.lint.settled();
+  const settled = i.lint.settled() || (await i.lint.quick());
   if (!settled) await run.report.stage('linting');
   for (const w of timeoutWarnings(i.analyses, cfg.maxFileSeconds)) {
     warnings.push(w);

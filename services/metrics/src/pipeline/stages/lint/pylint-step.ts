@@ -1,8 +1,11 @@
 import type { PylintCacheUse } from '../../cache/cache-stats.js';
+import { listTree } from '../../cache/git-tree.js';
 import { pylintOptionsHash, readPylintCache, writePylintCache } from '../../cache/pylint-cache.js';
+import { fileKeysOf, readPylintFiles, writePylintFiles } from '../../cache/pylint-file-cache.js';
 import { pylintVersion } from '../../cache/pylint-version.js';
 import { pylintCrashWarning, pylintFailureWarning } from '../../pylint/pylint-status.js';
 import { PylintError, type PylintFileResult, runPylint } from '../../pylint/run-pylint.js';
+import type { Cloned } from '../clone-stage.js';
 import type { RunEnv } from '../run-env.js';
 
 /** What shapes pylint's results besides the tree and the files: the repository's options, the score rule. */
@@ -11,44 +14,86 @@ export interface PylintStepOptions {
   environmentInScore: boolean;
 }
 
+/** The lint of one tree: where each file's pylint result came from. */
+export interface PylintFilesUse {
+  /** Files whose result came from the per-file cache (none changed, nor any module they import). */
+  reused: number;
+  /** Files pylint checked in this run. */
+  linted: number;
+}
+
+/** What {@link runCachedPylintStep} hands on. */
+export interface CachedPylint {
+  results: Map<string, PylintFileResult> | null;
+  use: PylintCacheUse;
+  key: string | null;
+  /** Per-file reuse; null when pylint ran uncached. */
+  files: PylintFilesUse | null;
+}
+
 /**
- * {@link runPylintStep} through the pylint cache: the clone's tree id (`tree`, as the clone read it),
- * pylint's version and the options (files included) give the key; a hit replays the results and
- * their warnings.
+ * {@link runPylintStep} through the pylint caches. The tree's key (tree id, pylint's version, the
+ * options with the files) replays a whole earlier result at once; failing that, each file's own key
+ * (`cache/pylint-file-keys.ts`: its content, the configuration, the contents of the modules it
+ * imports) takes its result from the per-file cache, and pylint checks only the others: the files
+ * changed since an analysed commit and their importers.
  */
 export async function runCachedPylintStep(
   env: RunEnv,
-  dir: string,
-  tree: string,
+  clone: Pick<Cloned, 'dir' | 'treeSha' | 'tree'>,
   files: string[],
   warnings: string[],
   step: PylintStepOptions,
-): Promise<{ results: Map<string, PylintFileResult> | null; use: PylintCacheUse; key: string | null }> {
+  /** Told when pylint has to run (the tree's result was not cached). */
+  onRun?: () => void,
+): Promise<CachedPylint> {
   const cfg = env.deps.config;
+  const { db } = env.deps;
   const version =
     cfg.cacheMaxBytes > 0 ? await pylintVersion(cfg.pylintCommand, cfg.pylintTimeoutMs, env.signal) : null;
   // No version (cache off, pylint missing or not answering, run cancelled): pylint runs uncached and
   // reports any of that the usual way.
   if (version === null) {
-    return { results: await runPylintStep(env, dir, files, warnings, step), use: 'not_cached', key: null };
+    onRun?.();
+    const results = await runPylintStep(env, clone.dir, files, warnings, step);
+    return { results, use: 'not_cached', key: null, files: null };
   }
-  const key = {
-    tree,
-    version,
-    options: pylintOptionsHash({ command: cfg.pylintCommand, jobs: cfg.pylintJobs, files, ...step }),
-  };
-  const hit = await readPylintCache(env.deps.db, key);
+  const options = { command: cfg.pylintCommand, jobs: cfg.pylintJobs, ...step };
+  const key = { tree: clone.treeSha, version, options: pylintOptionsHash({ ...options, files }) };
+  const hit = await readPylintCache(db, key);
   if (hit) {
     warnings.push(...hit.warnings);
-    return { results: hit.results, use: 'hit', key: JSON.stringify(key) };
+    return {
+      results: hit.results,
+      use: 'hit',
+      key: JSON.stringify(key),
+      files: { reused: files.length, linted: 0 },
+    };
   }
+  const tree = clone.tree ?? (await listTree(clone.dir, 'HEAD', env.signal));
+  const config = `${version}\0${pylintOptionsHash({ ...options, files: [] })}`;
+  const fileKeys = await fileKeysOf(clone.dir, config, files, tree, env.signal);
+  const known = await readPylintFiles(db, [...new Set(fileKeys.values())]);
+  const todo = files.filter((f) => !known.has(fileKeys.get(f)!));
   const own: string[] = [];
-  const results = await runPylintStep(env, dir, files, own, step);
+  if (todo.length > 0) onRun?.();
+  const fresh = todo.length > 0 ? await runPylintStep(env, clone.dir, todo, own, step) : new Map();
   warnings.push(...own);
-  // No results (pylint missing, timed out, failed): nothing worth keeping.
-  if (results) await writePylintCache(env.deps.db, key, { results, warnings: own });
-  // Results not cached: a re-run runs pylint again and may get others, so its rows are not reused.
-  return { results, use: 'miss', key: results ? JSON.stringify(key) : null };
+  // No results (pylint missing, timed out, failed): nothing worth keeping, and no half score either.
+  if (fresh === null) return { results: null, use: 'miss', key: null, files: null };
+  const results = new Map<string, PylintFileResult>();
+  for (const f of files) {
+    // Files pylint crashed on have no result (never cached: the next run tries them again).
+    const r = known.get(fileKeys.get(f)!) ?? fresh.get(f);
+    if (r) results.set(f, r);
+  }
+  await writePylintFiles(
+    db,
+    [...fresh].map(([f, r]): [string, PylintFileResult] => [fileKeys.get(f)!, r]),
+  );
+  await writePylintCache(db, key, { results, warnings: own });
+  const use = { reused: files.length - todo.length, linted: todo.length };
+  return { results, use: 'miss', key: JSON.stringify(key), files: use };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { analysesRepo } from '../../../store/repos/analyses-repo.js';
 import { cacheRepo } from '../../../store/repos/cache-repo.js';
 import { historySegmentsRepo } from '../../../store/repos/history-segments-repo.js';
+import { pylintFileCacheRepo } from '../../../store/repos/pylint-file-cache-repo.js';
 import { resultsRepo } from '../../../store/repos/results-repo.js';
 import type { BlobCache } from '../../cache/blob-cache.js';
 import type { CacheStats } from '../../cache/cache-stats.js';
@@ -14,7 +15,7 @@ import type { RunOutputs } from './outputs-stage.js';
 export interface FinishInput {
   outputs: RunOutputs;
   cache: Pick<BlobCache, 'hits' | 'measured'>;
-  pylint: Pick<PylintOutcome, 'use'>;
+  pylint: Pick<PylintOutcome, 'use'> & Partial<Pick<PylintOutcome, 'files'>>;
   /** A history run's earlier commits, or null. */
   commits: CommitsOutcome | null;
   /** What the history pass reused, and what the repository cache did (null: not used). */
@@ -39,6 +40,7 @@ export async function finishStage(run: RunScope, i: FinishInput): Promise<CacheS
     rows_reused_from: null,
     git_history: i.gitHistory ?? null,
     repo_cache: i.repoCache ?? null,
+    pylint_files: i.pylint.files ?? null,
     rerun_key: i.outputs.rerun,
   };
   await analysesRepo.setCacheStats(db, row.id, stats);
@@ -82,6 +84,9 @@ async function pruneCache(run: RunScope): Promise<void> {
     // The incremental history's segments are a cache of their own, under the same cap.
     const segments = await historySegmentsRepo.prune(db, cap);
     if (segments > 0) log.info({ segments }, 'history segments pruned');
+    // So is the per-file pylint cache.
+    const pylintFiles = await pylintFileCacheRepo.prune(db, cap);
+    if (pylintFiles > 0) log.info({ pylint_files: pylintFiles }, 'pylint file cache pruned');
   } catch (e) {
     log.warn({ err: e }, 'content cache not pruned');
   }

@@ -55,7 +55,7 @@ export function kindRows(state: ConfigState): Record<ExtraKind, KindRow[]> {
 
 /** What a plan calls an object: its name, a page's title, a template's channel key and event. */
 export const nameOf = (view: Record<string, unknown>) =>
-  String(view.name ?? view.title ?? `${view.channel} ${view.event}`);
+  String(view.name ?? (view.event !== undefined ? `${view.channel} ${view.event}` : view.title));
 
 /**
  * The row each file key stands for: the one carrying that key, else (an export applied to the

@@ -26,6 +26,7 @@ export function toPolicyView(row: EscalationPolicyRow, usage: Usage = { monitors
     repeat: repeatOf(row.repeat_count),
     monitor_count: usage.monitors,
     group_count: usage.groups,
+    config_key: row.managed === 1 ? row.config_key : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

@@ -42,6 +42,7 @@ export function toMaintenanceView(r: MaintenanceRow, now = Date.now()) {
     is_active: w.is_active,
     in_effect: occ !== null,
     current_until: occ ? iso(occ.end) : null,
+    config_key: r.managed === 1 ? r.config_key : null,
     created_at: iso(r.created_at) as string,
     updated_at: iso(r.updated_at) as string,
   };

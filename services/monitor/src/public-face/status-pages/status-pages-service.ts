@@ -37,6 +37,7 @@ export function toStatusPageView(r: StatusPageRow, sections: SectionLayout[]) {
     uptime_days: r.uptime_days as 30 | 60 | 90 | 365,
     is_public: r.is_public === 1,
     url: `/status/${r.slug}`,
+    config_key: r.managed === 1 ? r.config_key : null,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };

@@ -56,10 +56,12 @@ async function viewOf(db: Db, row: StatusPageRow) {
 /** Checks what the schema cannot (monitors exist, none twice in a section, free slug); returns the row values. */
 async function validate(db: Db, input: StatusPageInput, exceptId: number | null) {
   const sections = input.sections ?? [];
-  const problems = layoutProblems(
+  // The layout rule's problems (repeats, too many monitors) in document order with the unknown ids.
+  const layout = layoutProblems(
     sections.map((s, si) => ({ monitors: s.monitor_ids, path: `sections.${si}.monitor_ids` })),
   );
-  const repeated = new Set(problems.map((p) => p.path));
+  const repeated = new Map(layout.map((p) => [p.path, p]));
+  const problems = [];
   const unknown = new Set<number>();
   const existing = new Set(
     await statusPagesRepo.existingMonitorIds(db, [...new Set(sections.flatMap((s) => s.monitor_ids))]),
@@ -67,12 +69,15 @@ async function validate(db: Db, input: StatusPageInput, exceptId: number | null)
   sections.forEach((s, si) => {
     s.monitor_ids.forEach((id, mi) => {
       const path = `sections.${si}.monitor_ids.${mi}`;
-      if (!repeated.has(path) && !existing.has(id)) {
+      const repeat = repeated.get(path);
+      if (repeat) problems.push(repeat);
+      else if (!existing.has(id)) {
         problems.push({ path, message: `monitor ${id} does not exist` });
         unknown.add(id);
       }
     });
   });
+  problems.push(...layout.filter((p) => p.path === 'sections'));
   if (problems.length > 0) {
     const names = unknown.size > 0 ? ` Unknown monitor ids: ${[...unknown].join(', ')}.` : '';
     throw errors.validation_failed(

@@ -5,7 +5,7 @@ import type { ConfigState } from '../../store/repos/config-state-repo.js';
 import type { Db } from '../../store/schema.js';
 import type { DesiredState } from './desired-state.js';
 import { refuse } from './parse-document.js';
-import type { PlanWork } from './plan-config.js';
+import type { KindIds } from './state-kinds.js';
 
 // What a file can only be checked against the server: names the server keeps unique, and the
 // people and schedules escalation steps name by id. Refused at the entry's position before the
@@ -40,7 +40,7 @@ function taken(
   return out;
 }
 
-export async function clashes(db: Db, desired: DesiredState, state: ConfigState, ids: PlanWork['ids']) {
+export async function clashes(db: Db, desired: DesiredState, state: ConfigState, ids: KindIds) {
   const named = (m: Map<string, number | string>) => new Set(m.values());
   const byName = (list: { at: string; name: string }[]) =>
     list.map((d) => ({ at: d.at, field: 'name', value: d.name }));

@@ -20,6 +20,7 @@ import {
   currentKindComparables,
   desiredKindComparables,
   type Id,
+  type KindIds,
   type KindRow,
   kindRows,
   matchKind,
@@ -90,7 +91,7 @@ export interface PlanWork {
   desired: DesiredState;
   state: ConfigState;
   /** Per kind, file key → the id of the object it stands for (absent: to be created). */
-  ids: { [K in ConfigKind]: Map<string, K extends 'location' | 'template' ? string : number> };
+  ids: KindIds;
 }
 
 const isEmpty = (v: unknown) =>
@@ -184,7 +185,7 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
     ids[kind] = new Map([...matched].map(([k, r]) => [k, r.id]));
     keyById[kind] = new Map([...matched].map(([k, r]) => [r.id, k]));
   }
-  await clashes(db, desired, state, ids as PlanWork['ids']);
+  await clashes(db, desired, state, ids as KindIds);
   const ownKeys = Object.fromEntries(
     KINDS.map((k) => [k, new Map(rows[k].map((r) => [r.id, r.config_key]))]),
   ) as Record<ConfigKind, Map<Id, string | null>>;
@@ -237,5 +238,5 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
     .update('config-plan\u0000')
     .update(JSON.stringify({ state: stateDigest(state), desired, prune }))
     .digest('hex');
-  return { plan: { fingerprint, prune, summary, changes }, desired, state, ids: ids as PlanWork['ids'] };
+  return { plan: { fingerprint, prune, summary, changes }, desired, state, ids: ids as KindIds };
 }

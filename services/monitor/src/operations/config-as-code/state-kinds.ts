@@ -11,6 +11,8 @@ import type { DesiredKinds } from './desired-kinds.js';
 
 export type ExtraKind = 'location' | 'template' | 'escalation_policy' | 'maintenance' | 'status_page';
 export type Id = number | string;
+/** Per kind, file key → the id of the object it stands for (locations and templates have text ids). */
+export type KindIds = { [K in ConfigKind]: Map<string, K extends 'location' | 'template' ? string : number> };
 /** A row as a plan matches it: `generated` is the key an export gives it when it has none. */
 export interface KindRow {
   id: Id;

@@ -4,17 +4,23 @@
 
 const undone = 'the next apply of that file undoes changes made here';
 
-/** A chip beside the name of an object that came from a config file. */
+/**
+ * A chip beside the name of an object that came from a config file, after a space of its own (so a
+ * name without one reads as before).
+ */
 export function ManagedBadge({ configKey }: { configKey: string | null | undefined }) {
   if (configKey == null) return null;
   return (
-    <span
-      className="chip chip-managed"
-      title={`From a config file, key "${configKey}": ${undone}`}
-      data-testid="managed-badge"
-    >
-      config file
-    </span>
+    <>
+      {' '}
+      <span
+        className="chip chip-managed"
+        title={`From a config file, key "${configKey}": ${undone}`}
+        data-testid="managed-badge"
+      >
+        config file
+      </span>
+    </>
   );
 }
 

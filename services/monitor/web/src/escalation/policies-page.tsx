@@ -76,7 +76,8 @@ export function PoliciesPage() {
             {list.data?.map((p) => (
               <tr key={p.id}>
                 <td>
-                  {p.name} <ManagedBadge configKey={p.config_key} />
+                  {p.name}
+                  <ManagedBadge configKey={p.config_key} />
                 </td>
                 <td>
                   <ol className="plain">

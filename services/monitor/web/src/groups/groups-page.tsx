@@ -107,7 +107,7 @@ function GroupRow(props: {
       <td className={`group-cell depth-${Math.min(props.depth, 3)}`}>
         <Link to={`/?group=${g.id}`} title="Show its monitors on the dashboard">
           {g.name}
-        </Link>{' '}
+        </Link>
         <ManagedBadge configKey={g.config_key} />
       </td>
       <td>

@@ -65,7 +65,7 @@ function TagRow(props: { tag: Tag; admin: boolean; onChanged(): void; onError(m:
         <Link to={`/?tag=${encodeURIComponent(t.name)}`} className="tag-chip">
           <span className="tag-dot" style={{ background: t.color }} aria-hidden="true" />
           {t.name}
-        </Link>{' '}
+        </Link>
         <ManagedBadge configKey={t.config_key} />
       </td>
       <td className="num">{t.monitor_count}</td>

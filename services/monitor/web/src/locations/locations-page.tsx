@@ -156,7 +156,7 @@ function LocationRow(props: {
     <>
       <tr data-location-id={l.id} data-status={l.status}>
         <td>
-          <strong>{l.name}</strong> <code className="muted">{l.id}</code>{' '}
+          <strong>{l.name}</strong> <code className="muted">{l.id}</code>
           <ManagedBadge configKey={l.config_key} />
           {l.region && <div className="muted small">{l.region}</div>}
         </td>

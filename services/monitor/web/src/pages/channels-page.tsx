@@ -95,7 +95,8 @@ export function ChannelsPage() {
               <Fragment key={c.id}>
                 <tr>
                   <td>
-                    {c.name} <ManagedBadge configKey={c.config_key} />{' '}
+                    {c.name}
+                    <ManagedBadge configKey={c.config_key} />{' '}
                     <button
                       type="button"
                       className="link"

@@ -70,7 +70,8 @@ export function MaintenancePage() {
             {list.data?.map((w) => (
               <tr key={w.id}>
                 <td>
-                  {w.name} <ManagedBadge configKey={w.config_key} />
+                  {w.name}
+                  <ManagedBadge configKey={w.config_key} />
                 </td>
                 <td>
                   {w.recurrence

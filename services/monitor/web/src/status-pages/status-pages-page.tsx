@@ -70,7 +70,8 @@ export function StatusPagesPage() {
             {list.data?.map((p) => (
               <tr key={p.id}>
                 <td>
-                  {p.title} <ManagedBadge configKey={p.config_key} />
+                  {p.title}
+                  <ManagedBadge configKey={p.config_key} />
                 </td>
                 <td>
                   {p.is_public ? (

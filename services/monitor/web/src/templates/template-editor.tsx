@@ -101,7 +101,7 @@ export function TemplateEditor({ channel, writable }: { channel: Channel; writab
           </select>
         </Field>
         <p className="muted" data-field="template-kind">
-          {loaded.data?.custom ? 'Custom template' : 'Built-in message'}{' '}
+          {loaded.data?.custom ? 'Custom template' : 'Built-in message'}
           <ManagedBadge configKey={loaded.data?.config_key} />
         </p>
       </div>

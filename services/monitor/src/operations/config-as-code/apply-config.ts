@@ -26,7 +26,7 @@ import { monitorsRepo } from '../../store/repos/monitors-repo.js';
 import { tagsRepo } from '../../store/repos/tags-repo.js';
 import type { Db } from '../../store/schema.js';
 import type { ImportDeps } from '../transfer/import-monitors.js';
-import { removeKind, writeAlerting, writeLocations, writeMonitorViews } from './apply-kinds.js';
+import { need, removeKind, writeAlerting, writeLocations, writeMonitorViews } from './apply-kinds.js';
 import type { DesiredMonitor } from './desired-state.js';
 import {
   type Change,
@@ -48,12 +48,6 @@ export interface ApplyResult {
   summary: Plan['summary'];
   changes: Change[];
 }
-
-const need = <T>(ids: Map<string, T>, key: string): T => {
-  const id = ids.get(key);
-  if (id === undefined) throw new Error(`config apply: no id for key "${key}"`);
-  return id;
-};
 
 /** Counts per kind and action: the audit entry's detail (keys and names only, never a value). */
 function auditDetail(plan: Plan) {

@@ -19,7 +19,8 @@ import type { PlanWork } from './plan-config.js';
 
 type Changing = (kind: ConfigKind, key: string) => boolean;
 
-const need = <T>(ids: Map<string, T>, key: string): T => {
+/** The id a key stands for: planned, or written earlier in this apply. */
+export const need = <T>(ids: Map<string, T>, key: string): T => {
   const id = ids.get(key);
   if (id === undefined) throw new Error(`config apply: no id for key "${key}"`);
   return id;

@@ -27,7 +27,7 @@ export const SCHEMA_ID = 'https://uptime.invalid/api/config/schema.json';
 
 /**
  * The fields of a monitor write that name other objects by id. Ids mean nothing in a file: the file
- * names them by key instead (`group`, `channels`, `tags`, `depends_on`). `tls_alert_days` is only
+ * names them by key instead (`group`, `channels`, `tags`, `depends_on`, `escalation_policy`). `tls_alert_days` is only
  * another name for `tls_warn_days`, which the file uses. Every other field of the API's monitor body
  * is a field of the file's monitor as it is, so a field or check type added to the API
  * (engine/monitors/monitor-fields.ts, engine/checks/registry.ts) is in the file and its schema

@@ -190,6 +190,45 @@ for (const target of await testDatabases()) {
       assert.deepEqual(again.changes, []);
       assert.deepEqual(again.summary, { create: 0, update: 0, delete: 0, unchanged: 12, left_alone: 0 });
       assert.equal((await send('apply', kindsFile())).json().applied, false);
+      const audit = await h.server.ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'config.apply')
+        .execute();
+      assert.equal(audit.length, 2, 'one entry per apply');
+      for (const v of Object.values(env))
+        assert.ok(!JSON.stringify(audit).includes(v), 'a secret in the audit log');
+      assert.equal(JSON.parse(audit[0]!.detail!).counts.create.status_page, 1);
+    });
+
+    test('an edit of a window, a page or a policy since the plan makes the plan stale', async () => {
+      const p = (await send('plan', kindsFile({ policyName: 'Later' }))).json();
+      const window = await idOf('maintenance_windows', 'nightly');
+      const edit = await h.call('PUT', `/api/maintenance/${window}`, {
+        name: 'Edited by hand',
+        starts_at: '2030-01-01T02:00:00.000Z',
+        recurrence: { cron: '0 2 * * *', duration_minutes: 30 },
+        timezone: 'Europe/Berlin',
+      });
+      assert.equal(edit.statusCode, 200, edit.body);
+      const stale = await send('apply', kindsFile({ policyName: 'Later' }), { fingerprint: p.fingerprint });
+      assert.equal(stale.statusCode, 409, stale.body);
+      assert.equal(
+        (
+          await h.call('GET', `/api/escalation-policies/${await idOf('escalation_policies', 'oncall')}`)
+        ).json().name,
+        'On call',
+      );
+      // The next plan puts the window back as the file says (and the dashboard edit loses its monitors).
+      const fresh = (await send('plan', kindsFile())).json();
+      assert.deepEqual(
+        fresh.changes.map((c: { key: string; fields: { field: string }[] }) => [
+          c.key,
+          c.fields.map((f) => f.field),
+        ]),
+        [['nightly', ['name', 'monitors']]],
+      );
+      assert.equal((await send('apply', kindsFile(), { fingerprint: fresh.fingerprint })).statusCode, 200);
     });
 
     test('a rename by key updates each object in place, field by field', async () => {

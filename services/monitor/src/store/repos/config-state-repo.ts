@@ -32,7 +32,13 @@ export const configStateRepo = {
       db.selectFrom('monitors').selectAll().orderBy('id').execute(),
       db.selectFrom('monitor_groups').selectAll().orderBy('id').execute(),
       db.selectFrom('tags').selectAll().orderBy('id').execute(),
-      db.selectFrom('notification_channels').selectAll().orderBy('id').execute(),
+      // Team channels only: a user's own contact methods (owner_user_id) are theirs, not the file's.
+      db
+        .selectFrom('notification_channels')
+        .selectAll()
+        .where('owner_user_id', 'is', null)
+        .orderBy('id')
+        .execute(),
       db.selectFrom('monitor_channels').select(['monitor_id', 'channel_id']).orderBy('channel_id').execute(),
       db.selectFrom('monitor_tags').select(['monitor_id', 'tag_id', 'value']).orderBy('tag_id').execute(),
       db

@@ -7,7 +7,8 @@ import { loadAverage } from '../shared/proc-stats.js';
 
 /*
  * bench/monitor-config-as-code: a config file of 5,000 monitors in 50 groups alerting 20 channels
- * (docs/config-as-code.md), sent as YAML text to the API as the CLI sends it. Times the plan of
+ * (docs/config-as-code.md), with templates, escalation policies, maintenance windows, status pages
+ * and locations naming them by key, sent as YAML text to the API as the CLI sends it. Times the plan of
  * the full create, the apply of it (one transaction), the plan of the same file once applied (no
  * changes) and the plan of the file with one field of one monitor changed. Targets on SQLite:
  * plan < 2 s, apply < 10 s, one-field plan < 1 s.
@@ -48,7 +49,48 @@ function file(interval: (i: number) => number) {
       group: `g${i % groupCount}`,
       channels: [`c${i % channelCount}`, `c${(i + 7) % channelCount}`],
       tags: [{ key: 'env', value: i % 2 ? 'prod' : 'staging' }, 'tier'],
+      escalation_policy: `p${i % 2}`,
       paused: true,
+    })),
+    // The newer kinds, each referring to others by key: a template per channel, two policies,
+    // windows and status pages of 100 monitors each, three probe locations.
+    locations: Array.from({ length: 3 }, (_, l) => ({ key: `probe-${l}`, name: `Probe ${l}` })),
+    templates: Array.from({ length: channelCount }, (_, c) => ({
+      key: `t${c}`,
+      channel: `c${c}`,
+      event: 'down',
+      title: '[DOWN] {{monitor.name}}',
+      body: '{{monitor.name}} is down{{#reason}}: {{reason}}{{/reason}}',
+    })),
+    escalation_policies: [0, 1].map((p) => ({
+      key: `p${p}`,
+      name: `Policy ${p}`,
+      steps: [
+        { after_minutes: 5, channels: [`c${p}`] },
+        { after_minutes: 30, channels: [`c${p}`, `c${p + 2}`] },
+      ],
+    })),
+    maintenance: Array.from({ length: 10 }, (_, w) => ({
+      key: `w${w}`,
+      name: `Window ${w}`,
+      starts_at: '2030-01-01T02:00:00.000Z',
+      recurrence: { cron: `0 ${w} * * 0`, duration_minutes: 30 },
+      monitors: Array.from(
+        { length: Math.min(100, monitorCount) },
+        (_, j) => `m${(w * 100 + j) % monitorCount}`,
+      ),
+    })),
+    status_pages: Array.from({ length: 5 }, (_, p) => ({
+      key: `page${p}`,
+      slug: `page-${p}`,
+      title: `Page ${p}`,
+      sections: [0, 1].map((s) => ({
+        name: `Section ${s}`,
+        monitors: Array.from(
+          { length: Math.min(100, monitorCount) },
+          (_, j) => `m${(p * 200 + s * 100 + j) % monitorCount}`,
+        ),
+      })),
     })),
   };
 }

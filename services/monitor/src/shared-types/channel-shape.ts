@@ -1,6 +1,6 @@
 // A notification channel and its delivery attempts as the channels API answers them.
 import { type Static, Type } from 'typebox';
-import { IsoDateTime } from './schema-parts.js';
+import { ConfigKey, IsoDateTime } from './schema-parts.js';
 
 export const ConfigObject = Type.Record(Type.String(), Type.Unknown(), {
   description:
@@ -18,6 +18,7 @@ export const Channel = Type.Object({
   flood_limit: Type.Optional(
     Type.Integer({ description: 'At most this many messages a minute; the rest are summarised in one' }),
   ),
+  config_key: ConfigKey,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });

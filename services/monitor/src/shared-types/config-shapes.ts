@@ -2,10 +2,15 @@
 import { type Static, Type } from 'typebox';
 
 const Kind = Type.Union([
+  Type.Literal('location'),
   Type.Literal('group'),
   Type.Literal('tag'),
   Type.Literal('channel'),
+  Type.Literal('template'),
+  Type.Literal('escalation_policy'),
   Type.Literal('monitor'),
+  Type.Literal('maintenance'),
+  Type.Literal('status_page'),
 ]);
 export const PlanFieldChange = Type.Object({
   field: Type.String(),
@@ -20,7 +25,9 @@ export const PlanChange = Type.Object({
   key: Type.String(),
   name: Type.String(),
   action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
-  id: Type.Union([Type.Integer(), Type.Null()]),
+  id: Type.Union([Type.Integer(), Type.String(), Type.Null()], {
+    description: "A location's id is its slug, a template's `<channel id>/<event>`",
+  }),
   fields: Type.Array(PlanFieldChange),
 });
 export const PlanSummary = Type.Object({

@@ -1,6 +1,6 @@
 // An escalation policy as GET /api/escalation-policies answers it (issue 14).
 import { type Static, Type } from 'typebox';
-import { IsoDateTime } from './schema-parts.js';
+import { ConfigKey, IsoDateTime } from './schema-parts.js';
 
 export const EscalationStep = Type.Object(
   {
@@ -43,6 +43,7 @@ export const EscalationPolicy = Type.Object({
   group_count: Type.Integer({
     description: 'Groups that name this policy (their members without one use it)',
   }),
+  config_key: ConfigKey,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });

@@ -1,6 +1,7 @@
 // Group and tag shapes as GET /api/groups, /api/tags and a monitor's `tags` give them; the service and the
 // web UI read this one declaration (the web its types only).
 import { type Static, Type } from 'typebox';
+import { ConfigKey } from './schema-parts.js';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -30,6 +31,7 @@ export const Group = Type.Object({
   member_count: Type.Integer({ description: 'Monitors directly in this group' }),
   monitor_count: Type.Integer({ description: 'Monitors in this group and every group below it' }),
   status: GroupStatusSchema,
+  config_key: ConfigKey,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });
@@ -40,6 +42,7 @@ export const Tag = Type.Object({
   name: Type.String(),
   color: Type.String(),
   monitor_count: Type.Integer({ description: 'Monitors carrying it' }),
+  config_key: ConfigKey,
   created_at: Type.String({ format: 'date-time' }),
 });
 

@@ -1,7 +1,7 @@
 // Location shapes (issue 13) as GET /api/locations and the monitor object give them, shared with the
 // web UI and the probe (types only: the web imports LOCAL_LOCATION_ID from location-ids.ts).
 import { type Static, Type } from 'typebox';
-import { IsoDateTime } from './schema-parts.js';
+import { ConfigKey, IsoDateTime } from './schema-parts.js';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -18,6 +18,7 @@ export const Location = Type.Object({
   skew_ms: nullable(Type.Integer()),
   heartbeat_seconds: Type.Integer(),
   monitor_count: Type.Integer({ description: 'Monitors that run from this location' }),
+  config_key: ConfigKey,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });

@@ -1,6 +1,6 @@
 // A maintenance window as the maintenance API answers it.
 import { type Static, Type } from 'typebox';
-import { IsoDateTime } from './schema-parts.js';
+import { ConfigKey, IsoDateTime } from './schema-parts.js';
 
 export const Maintenance = Type.Object({
   id: Type.Integer(),
@@ -16,6 +16,7 @@ export const Maintenance = Type.Object({
   is_active: Type.Boolean(),
   in_effect: Type.Boolean({ description: 'Whether an occurrence covers the current time' }),
   current_until: Type.Union([IsoDateTime, Type.Null()], { description: 'End of the occurrence in effect' }),
+  config_key: ConfigKey,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });

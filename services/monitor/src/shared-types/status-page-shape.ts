@@ -1,6 +1,6 @@
 // A status page as the admin API answers it (the public page's own shape is the public API's).
 import { type Static, Type } from 'typebox';
-import { IsoDateTime } from './schema-parts.js';
+import { ConfigKey, IsoDateTime } from './schema-parts.js';
 
 export const UptimeDays = Type.Union(
   [Type.Literal(30), Type.Literal(60), Type.Literal(90), Type.Literal(365)],
@@ -18,6 +18,7 @@ export const StatusPage = Type.Object({
   uptime_days: UptimeDays,
   is_public: Type.Boolean(),
   url: Type.String({ description: 'Path of the public page (served only while is_public)' }),
+  config_key: ConfigKey,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });

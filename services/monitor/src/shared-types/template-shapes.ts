@@ -1,6 +1,6 @@
 // A channel's message templates as the template endpoints answer them (issue 14).
 import { type Static, Type } from 'typebox';
-import { IsoDateTime } from './schema-parts.js';
+import { ConfigKey, IsoDateTime } from './schema-parts.js';
 
 export const TemplateEventName = Type.Union(
   [
@@ -17,6 +17,7 @@ export const MessageTemplate = Type.Object({
   title: Type.String(),
   body: Type.String(),
   custom: Type.Boolean({ description: 'false: the built-in message (what is sent without a template)' }),
+  config_key: ConfigKey,
   updated_at: Type.Union([IsoDateTime, Type.Null()]),
 });
 export const TemplateVariable = Type.Object({

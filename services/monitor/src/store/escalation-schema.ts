@@ -14,6 +14,9 @@ export interface EscalationPoliciesTable {
   repeat_count: number | null;
   created_at: number;
   updated_at: number;
+  /** The config file key (migration 101); null unless a file wrote it. */
+  config_key: Generated<string | null>;
+  managed: Generated<number>;
 }
 
 /** A note on an incident's internal timeline (not shown on status pages). */
@@ -34,6 +37,9 @@ export interface MessageTemplatesTable {
   title: string;
   body: string;
   updated_at: number;
+  /** The config file key (migration 101); null unless a file wrote it. */
+  config_key: Generated<string | null>;
+  managed: Generated<number>;
 }
 
 /** Every channel an incident's down or escalation alerts went to: its recovery goes to all of them. */

@@ -26,6 +26,8 @@ export interface LocationsTable {
   unsupported_types?: string | null;
   created_at: number;
   updated_at: number;
+  /** 1: a config file declared it (its key is its id; migration 101). */
+  managed: Generated<number>;
 }
 
 /** One location of a monitor that does not run from `local` alone, with that location's state. */

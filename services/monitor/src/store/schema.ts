@@ -286,6 +286,9 @@ export interface MaintenanceWindowsTable {
   is_active: number;
   created_at: number;
   updated_at: number;
+  /** The config file key (migration 101); null unless a file wrote it. */
+  config_key: Generated<string | null>;
+  managed: Generated<number>;
 }
 
 /** One setting per row; value is JSON (ciphertext for secrets). */

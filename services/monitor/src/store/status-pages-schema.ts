@@ -14,6 +14,9 @@ export interface StatusPagesTable {
   is_public: number;
   created_at: number;
   updated_at: number;
+  /** The config file key (migration 101); null unless a file wrote it. */
+  config_key: Generated<string | null>;
+  managed: Generated<number>;
 }
 
 export interface StatusPageSectionsTable {

@@ -1,43 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { testDatabases } from '@app/kit/testing';
 import { parse } from 'yaml';
 import { openSecrets } from '../../src/engine/monitors/monitor-secrets.js';
 import { main } from '../../src/operations/config-as-code/config-cli.js';
 import { type Harness, startHarness } from '../engine/harness.js';
+import { apiKey, run } from './cli-process.js';
 import { baseFile, SECRETS, yamlOf } from './config-files.js';
 
 // The `uptime-config` command as a real process against a real server on loopback: plan, apply,
 // validate, a stale plan, and export → apply onto an empty instance → the same export.
-
-const BIN = fileURLToPath(new URL('../../bin/uptime-config.mjs', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-function run(args: string[], env: Record<string, string>): Promise<Run> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('UPTIME_') && !(k in SECRETS)),
-  );
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...clean, ...env } }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-async function apiKey(h: Harness): Promise<string> {
-  const res = await h.call('POST', '/api/api-keys', { name: 'ci' });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json().raw_key;
-}
 
 for (const target of await testDatabases()) {
   describe(`uptime-config on ${target.name}`, { skip: target.skip }, () => {

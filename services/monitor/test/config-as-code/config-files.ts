@@ -70,3 +70,89 @@ export function baseFile(o: FileOptions = {}) {
 }
 
 export const yamlOf = (doc: unknown) => stringify(doc, { lineWidth: 0 });
+
+/** The probe token the file's location takes from its environment. */
+export const KIND_SECRETS = { EU_PROBE_TOKEN: 'mon_probe_file-chosen-token-0123456789abcdefXYZ' };
+
+export interface KindOptions {
+  locationName?: string;
+  policyName?: string;
+  pageTitle?: string;
+  pageSlug?: string;
+  windowName?: string;
+  templateTitle?: string;
+  /** Leave out the template, the policy, the window, the page and the location. */
+  withoutKinds?: boolean;
+  /** Appended to the status pages: the last object of the file. */
+  extraPages?: Record<string, unknown>[];
+  extraWindows?: Record<string, unknown>[];
+}
+
+/**
+ * The base file with one object of each newer kind, referring to each other by key: the api
+ * monitor escalates by `oncall` and sits on the `public` page with db; db runs from `local` and
+ * `eu` and is in the `nightly` window; `hook` has its own down message.
+ */
+export function kindsFile(o: KindOptions = {}) {
+  const doc = baseFile() as ReturnType<typeof baseFile> & Record<string, unknown>;
+  if (o.withoutKinds) return doc;
+  doc.monitors[0]!.escalation_policy = 'oncall';
+  doc.monitors[1]!.location_ids = ['local', 'eu'];
+  doc.locations = [
+    {
+      key: 'eu',
+      name: o.locationName ?? 'Europe',
+      region: 'eu-west',
+      heartbeat_seconds: 15,
+      token: ref('EU_PROBE_TOKEN'),
+    },
+  ];
+  doc.templates = [
+    {
+      key: 'hook-down',
+      channel: 'hook',
+      event: 'down',
+      title: o.templateTitle ?? '{{monitor.name}} is down',
+      body: 'Down{{#reason}}: {{reason}}{{/reason}}',
+    },
+  ];
+  doc.escalation_policies = [
+    {
+      key: 'oncall',
+      name: o.policyName ?? 'On call',
+      steps: [
+        { after_minutes: 5, channels: ['hook'] },
+        { after_minutes: 15, channels: ['hook'] },
+      ],
+      repeat: 2,
+    },
+  ];
+  doc.maintenance = [
+    {
+      key: 'nightly',
+      name: o.windowName ?? 'Nightly backup',
+      starts_at: '2030-01-01T02:00:00.000Z',
+      ends_at: null,
+      recurrence: { cron: '0 2 * * *', duration_minutes: 30 },
+      timezone: 'Europe/Berlin',
+      monitors: ['db'],
+    },
+    ...(o.extraWindows ?? []),
+  ];
+  doc.status_pages = [
+    {
+      key: 'public',
+      slug: o.pageSlug ?? 'status',
+      title: o.pageTitle ?? 'Service status',
+      description: 'All our services',
+      sections: [
+        { name: 'Core', monitors: ['api', 'db'] },
+        { name: 'Data', monitors: ['db'] },
+      ],
+      uptime_days: 30,
+      is_public: true,
+    },
+    ...(o.extraPages ?? []),
+  ];
+  return doc;
+}

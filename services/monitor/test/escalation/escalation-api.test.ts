@@ -281,7 +281,7 @@ for (const target of await testDatabases()) {
       assert.equal(put.statusCode, 200, put.body);
       assert.deepEqual(
         { ...(put.json() as object), updated_at: null },
-        { event: 'down', ...good, custom: true, updated_at: null },
+        { event: 'down', ...good, custom: true, config_key: null, updated_at: null },
       );
       assert.deepEqual((await s.call('GET', `/api/channels/${hook}/templates/down`)).json().body, good.body);
       assert.equal(

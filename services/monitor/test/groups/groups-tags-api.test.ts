@@ -42,7 +42,7 @@ for (const t of await testDatabases()) {
       assert.equal(env.statusCode, 201, env.body);
       assert.deepEqual(
         { ...(env.json() as object), id: 0, created_at: '' },
-        { id: 0, name: 'env', color: '#22aa44', monitor_count: 0, created_at: '' },
+        { id: 0, name: 'env', color: '#22aa44', monitor_count: 0, config_key: null, created_at: '' },
       );
       const dup = await h.call('POST', '/api/tags', { name: 'env', color: '#000000' });
       assert.equal(dup.statusCode, 409);

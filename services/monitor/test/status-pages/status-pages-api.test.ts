@@ -71,6 +71,7 @@ for (const target of await testDatabases()) {
           uptime_days: 90,
           is_public: false,
           url: '/status/acme',
+          config_key: null,
           created_at: '',
           updated_at: '',
         },

@@ -23,6 +23,7 @@ const view = (id: string, name: string, status: 'online' | 'offline'): LocationV
   skew_ms: null,
   heartbeat_seconds: 10,
   monitor_count: 1,
+  config_key: null,
   created_at: '2026-11-24T00:00:00.000Z',
   updated_at: '2026-11-24T00:00:00.000Z',
 });

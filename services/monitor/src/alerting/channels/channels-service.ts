@@ -43,6 +43,7 @@ export function toChannelView(row: ChannelRow) {
     is_enabled: row.is_enabled === 1,
     default_for_new_monitors: row.default_for_new_monitors === 1,
     ...(row.flood_limit !== null && { flood_limit: row.flood_limit }),
+    config_key: row.managed === 1 ? row.config_key : null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

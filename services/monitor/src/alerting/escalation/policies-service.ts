@@ -26,6 +26,7 @@ export function toPolicyView(row: EscalationPolicyRow, usage: Usage = { monitors
     repeat: repeatOf(row.repeat_count),
     monitor_count: usage.monitors,
     group_count: usage.groups,
+    config_key: row.managed === 1 ? row.config_key : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -43,7 +44,8 @@ async function ensureNameFree(db: Db, name: string, exceptId?: number) {
     throw errors.policy_name_taken(`An escalation policy named "${name}" exists.`);
 }
 
-const columns = (input: PolicyInput) => ({
+/** The row values of a valid policy (a config apply writes the same). */
+export const policyColumns = (input: PolicyInput) => ({
   name: input.name.trim(),
   steps: JSON.stringify(
     input.steps.map((s) => ({
@@ -72,7 +74,7 @@ export async function createPolicy(ctx: PoliciesDeps, req: FastifyRequest, input
     await ensureNameFree(trx, input.name.trim());
     const now = Date.now();
     const created = await escalationPoliciesRepo.insert(trx, {
-      ...columns(input),
+      ...policyColumns(input),
       created_at: now,
       updated_at: now,
     });
@@ -96,7 +98,7 @@ export async function updatePolicy(ctx: PoliciesDeps, req: FastifyRequest, id: n
     await validatePolicy(trx, input);
     await ensureNameFree(trx, input.name.trim(), id);
     const updated = await escalationPoliciesRepo.update(trx, id, {
-      ...columns(input),
+      ...policyColumns(input),
       updated_at: Math.max(Date.now(), old.updated_at + 1),
     });
     return [

@@ -27,11 +27,13 @@ export function planOf(row: Pick<EscalationPolicyRow, 'steps' | 'repeat_count'>)
 }
 
 /**
- * Rules the schema cannot say: delays strictly increasing (they count from the incident's start),
- * a repeating policy's first step not immediate (it would land on the previous round's last), and
- * every channel existing. Throws a 422 naming each field.
+ * The rules of a policy's steps that need no database: delays strictly increasing, a repeating
+ * policy's first step not immediate. A config file's policies are checked by the same.
  */
-export async function validatePolicy(db: Db, input: PolicyInput): Promise<void> {
+export function stepOrderProblems(input: {
+  steps: readonly { after_minutes: number }[];
+  repeat?: PolicyInput['repeat'];
+}): FieldProblem[] {
   const problems: FieldProblem[] = [];
   input.steps.forEach((s, i) => {
     const prev = input.steps[i - 1];
@@ -48,6 +50,16 @@ export async function validatePolicy(db: Db, input: PolicyInput): Promise<void> 
       message: 'must be above 0 when the policy repeats (each round starts that long after the last step)',
     });
   }
+  return problems;
+}
+
+/**
+ * Rules the schema cannot say: delays strictly increasing (they count from the incident's start),
+ * a repeating policy's first step not immediate (it would land on the previous round's last), and
+ * every channel existing. Throws a 422 naming each field.
+ */
+export async function validatePolicy(db: Db, input: PolicyInput): Promise<void> {
+  const problems = stepOrderProblems(input);
   const ids = [...new Set(input.steps.flatMap((s) => s.channel_ids))];
   const found = new Set(
     ids.length === 0

@@ -42,6 +42,7 @@ export function toMaintenanceView(r: MaintenanceRow, now = Date.now()) {
     is_active: w.is_active,
     in_effect: occ !== null,
     current_until: occ ? iso(occ.end) : null,
+    config_key: r.managed === 1 ? r.config_key : null,
     created_at: iso(r.created_at) as string,
     updated_at: iso(r.updated_at) as string,
   };
@@ -53,15 +54,17 @@ async function requireWindow(db: Db, id: number) {
   return row;
 }
 
-/** Checks the rules the schema cannot express; returns the row values to store. */
-async function validate(db: Db, input: MaintenanceInput) {
+/**
+ * The rules of a window the schema cannot express and that need no database (times, time zone,
+ * recurrence), by body path; a config file's windows are checked by the same (config-as-code).
+ */
+export function windowProblems(input: Omit<MaintenanceInput, 'monitor_ids'>): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const bad = (path: string, message: string) => problems.push({ path, message });
   const startsAt = Date.parse(input.starts_at);
   const endsAt = input.ends_at == null ? null : Date.parse(input.ends_at);
   const timezone = input.timezone ?? 'UTC';
   const recurrence = input.recurrence ?? null;
-  const monitorIds = input.monitor_ids ?? [];
   if (!isTimeZone(timezone)) bad('timezone', 'is not a known IANA time zone (e.g. Europe/Berlin, UTC)');
   if (recurrence === null && endsAt === null)
     bad('ends_at', 'is required for a one-off window (recurring windows may leave it null)');
@@ -70,6 +73,28 @@ async function validate(db: Db, input: MaintenanceInput) {
     const p = cronProblem(recurrence.cron, timezone);
     if (p) bad('recurrence.cron', p);
   }
+  return problems;
+}
+
+/** The row values of a valid window. */
+export function windowColumns(input: MaintenanceInput) {
+  return {
+    name: input.name,
+    starts_at: Date.parse(input.starts_at),
+    ends_at: input.ends_at == null ? null : Date.parse(input.ends_at),
+    monitor_ids: JSON.stringify(input.monitor_ids ?? []),
+    cron: input.recurrence?.cron ?? null,
+    duration_minutes: input.recurrence?.duration_minutes ?? null,
+    timezone: input.timezone ?? 'UTC',
+    is_active: input.is_active === false ? 0 : 1,
+  };
+}
+
+/** Checks the rules the schema cannot express; returns the row values to store. */
+async function validate(db: Db, input: MaintenanceInput) {
+  const problems = windowProblems(input);
+  const bad = (path: string, message: string) => problems.push({ path, message });
+  const monitorIds = input.monitor_ids ?? [];
   const seen = new Set<number>();
   monitorIds.forEach((id, i) => {
     if (seen.has(id)) bad(`monitor_ids.${i}`, `repeats monitor ${id}`);
@@ -86,16 +111,7 @@ async function validate(db: Db, input: MaintenanceInput) {
       { errors: problems },
     );
   }
-  return {
-    name: input.name,
-    starts_at: startsAt,
-    ends_at: endsAt,
-    monitor_ids: JSON.stringify(monitorIds),
-    cron: recurrence?.cron ?? null,
-    duration_minutes: recurrence?.duration_minutes ?? null,
-    timezone,
-    is_active: input.is_active === false ? 0 : 1,
-  };
+  return windowColumns(input);
 }
 
 export async function listMaintenance(ctx: MaintenanceDeps) {

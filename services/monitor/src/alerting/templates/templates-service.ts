@@ -24,12 +24,16 @@ export interface TemplateInput {
 }
 
 /** One event's template as the API shows it: the channel's own, or the built-in one. */
-function view(event: TemplateEvent, row?: { title: string; body: string; updated_at: number }) {
+function view(
+  event: TemplateEvent,
+  row?: { title: string; body: string; updated_at: number; config_key: string | null; managed: number },
+) {
   return {
     event,
     title: row?.title ?? DEFAULT_TEMPLATES[event].title,
     body: row?.body ?? DEFAULT_TEMPLATES[event].body,
     custom: row !== undefined,
+    config_key: row?.managed === 1 ? row.config_key : null,
     updated_at: row ? iso(row.updated_at) : null,
   };
 }
@@ -80,7 +84,7 @@ export async function putTemplate(
     const row = { channel_id: channelId, event: TEMPLATE_EVENTS[event], ...input, updated_at: Date.now() };
     await messageTemplatesRepo.upsert(trx, row);
     return [
-      view(event, row),
+      view(event, await messageTemplatesRepo.get(trx, channelId, row.event)),
       {
         action: 'channel.template.update',
         resource_type: 'channel',

@@ -7,6 +7,7 @@ import { configJsonSchema } from '../../operations/config-as-code/config-documen
 import { exportConfig } from '../../operations/config-as-code/export-config.js';
 import { planConfig } from '../../operations/config-as-code/plan-config.js';
 import { problems } from '../../platform/http/schemas.js';
+import { publicViewCache } from '../../public-face/status-pages/public-view-cache.js';
 import { ConfigApplyResult, ConfigPlan } from '../../shared-types/config-shapes.js';
 
 const tags = ['config-as-code'];
@@ -75,7 +76,11 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: ConfigApplyResult, ...problems(400, 401, 403, 409, 413, 422) },
         },
       },
-      (req) => applyConfig(ctx, req, req.body),
+      (req) =>
+        applyConfig(ctx, req, req.body, (slugs) => {
+          const cache = publicViewCache(ctx);
+          for (const slug of slugs) cache.invalidate(slug);
+        }),
     );
     app.get(
       '/api/config/export',

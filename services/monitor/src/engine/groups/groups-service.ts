@@ -40,6 +40,7 @@ export async function listGroups(db: Db): Promise<GroupView[]> {
       member_count: own.get(r.id) ?? 0,
       monitor_count: all?.count ?? 0,
       status: all?.status ?? null,
+      config_key: r.managed === 1 ? r.config_key : null,
       created_at: iso(r.created_at),
       updated_at: iso(r.updated_at),
     };

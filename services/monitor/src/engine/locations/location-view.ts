@@ -17,6 +17,7 @@ export function toLocationView(row: LocationRow, monitorCount: number, now = Dat
     skew_ms: local ? 0 : row.skew_ms,
     heartbeat_seconds: row.heartbeat_seconds,
     monitor_count: monitorCount,
+    config_key: row.managed === 1 ? row.id : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

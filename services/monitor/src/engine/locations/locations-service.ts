@@ -135,6 +135,29 @@ export async function updateLocation(
 }
 
 /**
+ * Takes a location off every monitor (in `trx`, before it is removed); a monitor left with no
+ * location, or with `local` alone, runs from `local`. Returns the monitors changed, for the engine.
+ */
+export async function detachLocation(trx: Db, id: string) {
+  const monitorIds = await locationsRepo.monitorIdsAt(trx, id);
+  const rows = [];
+  for (const m of await monitorsRepo.byIds(trx, monitorIds)) {
+    const left = parseLocationIds(m.location_ids).filter((l) => l !== id);
+    const ids = left.length === 0 ? [LOCAL_LOCATION_ID] : left;
+    const localOnly = isLocalOnly(ids);
+    await locationsRepo.setForMonitor(trx, m.id, localOnly ? [] : ids);
+    const quorum = m.quorum !== null && m.quorum > ids.length ? ids.length : m.quorum;
+    const r = await monitorsRepo.update(trx, m.id, {
+      location_ids: localOnly ? null : JSON.stringify(ids),
+      quorum,
+      updated_at: Math.max(Date.now(), m.updated_at + 1),
+    });
+    rows.push(r!);
+  }
+  return { monitorIds, rows };
+}
+
+/**
  * Deletes a remote location and takes it off every monitor; a monitor left with no location, or
  * with `local` alone, runs from `local` as a local-only monitor.
  */
@@ -142,21 +165,7 @@ export async function deleteLocation(ctx: LocationsDeps, req: FastifyRequest, id
   const changed = await audited(ctx, req, async (trx) => {
     const old = await requireLocation(trx, id);
     if (old.is_local === 1) throw errors.local_location('The local location cannot be deleted.');
-    const monitorIds = await locationsRepo.monitorIdsAt(trx, id);
-    const rows = [];
-    for (const m of await monitorsRepo.byIds(trx, monitorIds)) {
-      const left = parseLocationIds(m.location_ids).filter((l) => l !== id);
-      const ids = left.length === 0 ? [LOCAL_LOCATION_ID] : left;
-      const localOnly = isLocalOnly(ids);
-      await locationsRepo.setForMonitor(trx, m.id, localOnly ? [] : ids);
-      const quorum = m.quorum !== null && m.quorum > ids.length ? ids.length : m.quorum;
-      const r = await monitorsRepo.update(trx, m.id, {
-        location_ids: localOnly ? null : JSON.stringify(ids),
-        quorum,
-        updated_at: Math.max(Date.now(), m.updated_at + 1),
-      });
-      rows.push(r!);
-    }
+    const { monitorIds, rows } = await detachLocation(trx, id);
     await locationsRepo.remove(trx, id);
     const detail = { name: old.name, monitors: monitorIds };
     return [rows, { action: 'location.delete', resource_type: 'location', resource_id: id, detail }];

@@ -21,12 +21,15 @@ type Counted = {
   color: string;
   created_at: number;
   monitor_count: number | string;
+  config_key: string | null;
+  managed: number;
 };
 const toView = (r: Counted): TagView => ({
   id: r.id,
   name: r.name,
   color: r.color,
   monitor_count: Number(r.monitor_count),
+  config_key: r.managed === 1 ? r.config_key : null,
   created_at: iso(r.created_at),
 });
 

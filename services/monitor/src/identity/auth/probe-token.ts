@@ -15,7 +15,14 @@ export function isProbeToken(raw: string): boolean {
 
 /** A new probe token: `mon_probe_` + 32 random bytes, with its lookup prefix and hash. */
 export function newProbeToken(): { raw: string; prefix: string; hash: string } {
-  const raw = PROBE_TOKEN_PREFIX + randomToken();
+  return probeTokenOf(PROBE_TOKEN_PREFIX + randomToken());
+}
+
+/** A probe token chosen elsewhere (a config file's variable): at least 32 characters of secret. */
+export const PROBE_TOKEN_FORM = new RegExp(`^${PROBE_TOKEN_PREFIX}[A-Za-z0-9_-]{32,200}$`);
+
+/** The stored parts (lookup prefix, hash) of a probe token. */
+export function probeTokenOf(raw: string): { raw: string; prefix: string; hash: string } {
   return { raw, prefix: probeLookupPrefix(raw), hash: sha256(raw) };
 }
 

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sealConfig } from '../../alerting/channels/channel-config.js';
+import type { MaintenanceDeps } from '../../alerting/maintenance/maintenance-service.js';
+import { toLocationView } from '../../engine/locations/location-view.js';
+import type { LocationsDeps } from '../../engine/locations/locations-service.js';
 import { monitorChanged, monitorRemoved } from '../../engine/locations/monitor-changes.js';
 import {
   isLocalOnly,
@@ -17,11 +20,13 @@ import { checkResultsRepo } from '../../store/repos/check-results-repo.js';
 import { type ConfigKind, configStateRepo } from '../../store/repos/config-state-repo.js';
 import { dependenciesRepo } from '../../store/repos/dependencies-repo.js';
 import { groupsRepo } from '../../store/repos/groups-repo.js';
+import { locationsRepo } from '../../store/repos/locations-repo.js';
 import { monitorChannelsRepo } from '../../store/repos/monitor-channels-repo.js';
 import { monitorsRepo } from '../../store/repos/monitors-repo.js';
 import { tagsRepo } from '../../store/repos/tags-repo.js';
 import type { Db } from '../../store/schema.js';
 import type { ImportDeps } from '../transfer/import-monitors.js';
+import { need, removeKind, writeAlerting, writeLocations, writeMonitorViews } from './apply-kinds.js';
 import type { DesiredMonitor } from './desired-state.js';
 import {
   type Change,
@@ -32,20 +37,17 @@ import {
   planConfig,
 } from './plan-config.js';
 
-/** What an apply uses: the import's deps (database, audit, sealing key, the engine to tell). */
-export type ApplyDeps = ImportDeps;
+/**
+ * What an apply uses: the import's deps (database, audit, sealing key, the engine to tell), the
+ * maintenance schedule to reload, and the locations registry.
+ */
+export type ApplyDeps = ImportDeps & Pick<MaintenanceDeps, 'maintenance'> & Pick<LocationsDeps, 'locations'>;
 
 export interface ApplyResult {
   applied: boolean;
   summary: Plan['summary'];
   changes: Change[];
 }
-
-const need = (ids: Map<string, number>, key: string) => {
-  const id = ids.get(key);
-  if (id === undefined) throw new Error(`config apply: no id for key "${key}"`);
-  return id;
-};
 
 /** Counts per kind and action: the audit entry's detail (keys and names only, never a value). */
 function auditDetail(plan: Plan) {
@@ -71,6 +73,7 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
   const { desired, ids } = w;
   const todo = new Map<string, Change>(w.plan.changes.map((c) => [`${c.kind}\u0000${c.key}`, c]));
   const changing = (kind: ConfigKind, key: string) => todo.has(`${kind}\u0000${key}`);
+  await writeLocations(trx, w, now, changing);
   for (const g of desired.groups) {
     if (!changing('group', g.key)) continue;
     const id = ids.group.get(g.key);
@@ -117,6 +120,7 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
       ids.channel.set(c.key, (await channelsRepo.insert(trx, { ...cols, created_at: now })).id);
     else await channelsRepo.update(trx, id, cols);
   }
+  await writeAlerting(trx, w, now, changing);
   const rowsById = new Map(w.state.monitors.map((r) => [r.id, r]));
   const written: DesiredMonitor[] = [];
   const fresh = new Set<string>();
@@ -126,6 +130,8 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
     const placement = {
       ...locationColumns({ ids: m.location_ids, quorum: m.quorum }),
       group_id: m.group === null ? null : need(ids.group, m.group),
+      escalation_policy_id:
+        m.escalation_policy === null ? null : need(ids.escalation_policy, m.escalation_policy),
       config_key: m.key,
       managed: 1,
     };
@@ -200,16 +206,23 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
     const parents = m.depends_on.map((k) => need(ids.monitor, k)).sort((a, b) => a - b);
     await dependenciesRepo.setFor(trx, need(ids.monitor, m.key), parents);
   }
+  const slugs = await writeMonitorViews(trx, w, now, changing);
   const engineRows = await configStateRepo.monitorsByIds(
     trx,
     written.map((m) => need(ids.monitor, m.key)),
   );
   const removed: { id: number; locations: string[] }[] = [];
+  const removedLocations: string[] = [];
   for (const kind of [...KINDS].reverse()) {
     for (const c of w.plan.changes) {
       if (c.kind !== kind || c.action !== 'delete') continue;
-      const id = c.id!;
-      if (kind === 'monitor') {
+      const id = c.id as number;
+      if (!BASE_KINDS.has(kind)) {
+        const out = await removeKind(trx, kind, c.id!, w);
+        engineRows.push(...out.monitors);
+        if (out.slug) slugs.add(out.slug);
+        if (kind === 'location') removedLocations.push(String(c.id));
+      } else if (kind === 'monitor') {
         removed.push({ id, locations: parseLocationIds(rowsById.get(id)!.location_ids) });
         await checkResultsRepo.removeForMonitor(trx, id);
         await monitorsRepo.remove(trx, id);
@@ -222,8 +235,13 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
       }
     }
   }
-  return { engineRows, removed };
+  const locations = await configStateRepo.locationsByIds(trx, [
+    ...w.plan.changes.filter((c) => c.kind === 'location' && c.action !== 'delete').map((c) => c.key),
+  ]);
+  return { engineRows, removed, slugs, locations, removedLocations };
 }
+
+const BASE_KINDS = new Set<ConfigKind>(['group', 'tag', 'channel', 'monitor']);
 
 /**
  * Applies a file: plans again inside one transaction, refuses (409) when the plan's fingerprint
@@ -234,6 +252,8 @@ export async function applyConfig(
   deps: ApplyDeps,
   req: FastifyRequest,
   body: ConfigRequest & { fingerprint?: string | undefined },
+  /** Status pages are public-face's, a layer this one does not import: the route says what to do. */
+  pagesChanged: (slugs: string[]) => void = () => {},
 ): Promise<ApplyResult> {
   const now = Date.now();
   const { plan, outcome } = await audited(deps, req, async (trx) => {
@@ -251,5 +271,16 @@ export async function applyConfig(
   });
   for (const r of outcome.engineRows) monitorChanged(deps, r);
   for (const r of outcome.removed) monitorRemoved(deps, r.id, r.locations);
+  if (plan.changes.some((c) => c.kind === 'maintenance')) await deps.maintenance.reload();
+  if (outcome.slugs.size > 0) pagesChanged([...outcome.slugs]);
+  if (outcome.locations.length > 0) {
+    const counts = await locationsRepo.monitorCounts(deps.db);
+    for (const l of outcome.locations)
+      deps.bus.publish('location.updated', toLocationView(l, counts.get(l.id) ?? 0));
+  }
+  for (const id of outcome.removedLocations) {
+    deps.locations.set(id, 'offline');
+    deps.bus.publish('location.deleted', { id });
+  }
   return { applied: plan.changes.length > 0, summary: plan.summary, changes: plan.changes };
 }

@@ -3,6 +3,21 @@ import { CHANNEL_TYPES } from '../../alerting/notify/providers/index.js';
 import { MonitorBody, TagName } from '../../engine/monitors/monitor-body.js';
 import { TagValue } from '../../shared-types/group-shapes.js';
 import { REF_FORM } from './env-refs.js';
+import {
+  EscalationPolicyEntry,
+  Key,
+  type LocationDecl,
+  LocationEntry,
+  type MaintenanceDecl,
+  MaintenanceEntry,
+  type PolicyDecl,
+  type StatusPageDecl,
+  StatusPageEntry,
+  type TemplateDecl,
+  TemplateEntry,
+} from './kinds-document.js';
+
+export { Key };
 
 /** The file format's version; a file names it, and a newer one is refused rather than half read. */
 export const CONFIG_VERSION = 1;
@@ -12,7 +27,7 @@ export const SCHEMA_ID = 'https://uptime.invalid/api/config/schema.json';
 
 /**
  * The fields of a monitor write that name other objects by id. Ids mean nothing in a file: the file
- * names them by key instead (`group`, `channels`, `tags`, `depends_on`). `tls_alert_days` is only
+ * names them by key instead (`group`, `channels`, `tags`, `depends_on`, `escalation_policy`). `tls_alert_days` is only
  * another name for `tls_warn_days`, which the file uses. Every other field of the API's monitor body
  * is a field of the file's monitor as it is, so a field or check type added to the API
  * (engine/monitors/monitor-fields.ts, engine/checks/registry.ts) is in the file and its schema
@@ -30,13 +45,6 @@ export const ID_FIELDS = [
 /** The monitor body fields that are not configuration columns (configFields) but are applied. */
 export const PLACEMENT_FIELDS = ['reminder_interval_minutes', 'location_ids', 'quorum'] as const;
 
-export const Key = Type.String({
-  minLength: 1,
-  maxLength: 100,
-  pattern: '^[A-Za-z0-9][A-Za-z0-9_.:-]*$',
-  'x-pattern-message': 'must start with a letter or digit and hold only letters, digits, _ . : -',
-  description: 'The stable identity of this object, chosen by the author: renaming is an update',
-});
 const KeyList = (description: string) => Type.Array(Key, { maxItems: 100, uniqueItems: true, description });
 
 const monitorFields: Record<string, TSchema> = Object.fromEntries(
@@ -62,6 +70,11 @@ export const MonitorEntry = Type.Object(
       ),
     ),
     depends_on: Type.Optional(KeyList('Keys of monitors of this file this one depends on')),
+    escalation_policy: Type.Optional(
+      Type.Union([Key, Type.Null()], {
+        description: "The key of an escalation policy of this file (null: its group's, or none)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -111,6 +124,11 @@ export const ConfigDocument = Type.Object(
     tags: list(TagEntry, 'Tags monitors carry'),
     channels: list(ChannelEntry, 'Notification channels'),
     monitors: list(MonitorEntry, 'Monitors: every field of POST /api/monitors, with references by key'),
+    locations: list(LocationEntry, 'Check locations (probes); the key is the location id'),
+    templates: list(TemplateEntry, "Message templates: a channel's own title and body for one event"),
+    escalation_policies: list(EscalationPolicyEntry, 'Escalation policies; steps name channels by key'),
+    maintenance: list(MaintenanceEntry, 'Maintenance windows; monitors by key'),
+    status_pages: list(StatusPageEntry, 'Status pages; sections name monitors by key'),
   },
   { additionalProperties: false },
 );
@@ -152,6 +170,7 @@ export type MonitorDecl = Record<string, unknown> & {
   channels?: string[];
   tags?: (string | { key: string; value?: string | null })[];
   depends_on?: string[];
+  escalation_policy?: string | null;
 };
 export interface ConfigFile {
   version: number;
@@ -159,4 +178,9 @@ export interface ConfigFile {
   tags?: TagDecl[];
   channels?: ChannelDecl[];
   monitors?: MonitorDecl[];
+  locations?: LocationDecl[];
+  templates?: TemplateDecl[];
+  escalation_policies?: PolicyDecl[];
+  maintenance?: MaintenanceDecl[];
+  status_pages?: StatusPageDecl[];
 }

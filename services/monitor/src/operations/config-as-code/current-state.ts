@@ -11,42 +11,11 @@ import type { DesiredState } from './desired-state.js';
 // printed). The same functions build both sides, so "no changes" means equal field by field.
 
 export type View = Record<string, unknown>;
+/** The kinds compared here; state-kinds.ts compares the others. */
+type BaseKind = 'group' | 'tag' | 'channel' | 'monitor';
 export interface Comparable {
   view: View;
   secrets: Record<string, string>;
-}
-
-interface Row {
-  id: number;
-  name: string;
-  config_key: string | null;
-}
-
-/**
- * The row each file key stands for: the one carrying that key, else (an exported file applied to
- * the instance it came from) the keyless row whose generated key `<kind>-<id>` it is, if the names
- * match too.
- */
-export function matchRows<R extends Row>(
-  kind: ConfigKind,
-  rows: R[],
-  decl: { key: string; name?: string }[],
-) {
-  const byKey = new Map(rows.filter((r) => r.config_key !== null).map((r) => [r.config_key!, r]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const matched = new Map<string, R>();
-  const pattern = new RegExp(`^${kind}-(\\d+)$`);
-  for (const d of decl) {
-    let row = byKey.get(d.key);
-    if (!row) {
-      const m = pattern.exec(d.key);
-      const candidate = m ? byId.get(Number(m[1])) : undefined;
-      if (candidate && candidate.config_key === null && (d.name === undefined || candidate.name === d.name))
-        row = candidate;
-    }
-    if (row) matched.set(d.key, row);
-  }
-  return matched;
 }
 
 /** Secret parts by the field a plan names them with. */
@@ -107,11 +76,12 @@ export function desiredComparables(d: DesiredState) {
           channels: m.channels,
           tags: m.tags,
           depends_on: m.depends_on,
+          escalation_policy: m.escalation_policy,
         };
         return [m.key, { view, secrets: monitorSecretParts(m.secrets) }];
       }),
     ),
-  } satisfies Record<ConfigKind, Map<string, Comparable>>;
+  } satisfies Record<BaseKind, Map<string, Comparable>>;
 }
 
 /** Code-unit order (not locale order): both sides sort alike, and it is quick on thousands. */
@@ -159,6 +129,8 @@ export function currentComparables(
       channels: (channelsOf.get(r.id) ?? []).sort(),
       tags: (tagsOf.get(r.id) ?? []).sort(byKey),
       depends_on: (depsOf.get(r.id) ?? []).sort(),
+      escalation_policy:
+        r.escalation_policy_id === null ? null : keyOf('escalation_policy', r.escalation_policy_id),
     };
     monitor.set(r.id, { view, secrets });
   }
@@ -195,7 +167,7 @@ export function currentComparables(
   const tag = new Map<number, Comparable>(
     state.tags.map((t) => [t.id, { view: { name: t.name, color: t.color }, secrets: {} }]),
   );
-  return { group, tag, channel, monitor } satisfies Record<ConfigKind, Map<number, Comparable>>;
+  return { group, tag, channel, monitor } satisfies Record<BaseKind, Map<number, Comparable>>;
 }
 
 /**
@@ -228,5 +200,20 @@ export function stateDigest(state: ConfigState): unknown {
     links: state.links,
     monitorTags: state.monitorTags,
     deps: state.deps,
+    // Of locations, what a file sets and the mark, not what their probes keep reporting.
+    locations: state.locations.map((l) => [
+      l.id,
+      l.name,
+      l.region,
+      l.heartbeat_seconds,
+      l.token_hash,
+      l.managed,
+    ]),
+    templates: state.templates,
+    policies: state.policies,
+    maintenance: state.maintenance,
+    pages: state.pages,
+    sections: state.sections,
+    pageMonitors: state.pageMonitors,
   };
 }

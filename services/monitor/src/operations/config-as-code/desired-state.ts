@@ -9,7 +9,9 @@ import { validateMonitor } from '../../engine/monitors/validate-monitor.js';
 import { DEFAULT_TAG_COLOR } from '../../engine/tags/tags-service.js';
 import { LOCAL_LOCATION_ID } from '../../shared-types/location-ids.js';
 import type { ConfigFile, MonitorDecl } from './config-document.js';
+import { compileKinds, type DesiredKinds } from './desired-kinds.js';
 import { hasReference, REF_FORM, resolveReferences } from './env-refs.js';
+import { keysOnce, missingRef, namesOnce } from './file-keys.js';
 
 // The file compiled into what the server should hold: references resolved, defaults applied,
 // credentials split off as the monitor and channel services store them, every rule of the API
@@ -55,41 +57,13 @@ export interface DesiredMonitor {
   channels: string[];
   tags: { key: string; value: string | null }[];
   depends_on: string[];
+  escalation_policy: string | null;
 }
-export interface DesiredState {
+export interface DesiredState extends DesiredKinds {
   groups: DesiredGroup[];
   tags: DesiredTag[];
   channels: DesiredChannel[];
   monitors: DesiredMonitor[];
-}
-
-/** Each entry's key once per kind: a repeated key is a problem at the later entry. */
-function keysOnce(list: { key: string }[], kind: string, problems: FieldProblem[]) {
-  const seen = new Map<string, number>();
-  list.forEach((e, i) => {
-    const first = seen.get(e.key);
-    if (first !== undefined) {
-      problems.push({
-        path: `${kind}.${i}.key`,
-        message: `"${e.key}" is already the key of ${kind}[${first}]`,
-      });
-    } else seen.set(e.key, i);
-  });
-  return new Set(seen.keys());
-}
-
-/** Names a table keeps unique (tags, channels) must be unique in the file too. */
-function namesOnce(list: { name: string }[], kind: string, problems: FieldProblem[]) {
-  const seen = new Map<string, number>();
-  list.forEach((e, i) => {
-    const first = seen.get(e.name);
-    if (first !== undefined) {
-      problems.push({
-        path: `${kind}.${i}.name`,
-        message: `"${e.name}" is already the name of ${kind}[${first}]`,
-      });
-    } else seen.set(e.name, i);
-  });
 }
 
 /** Where each kind of credential of a monitor sits in its entry, for the secrets-by-reference rule. */
@@ -143,6 +117,7 @@ function compileMonitor(
       .map((t) => (typeof t === 'string' ? { key: t, value: null } : { key: t.key, value: t.value || null }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
     depends_on: [...(m.depends_on ?? [])].sort(),
+    escalation_policy: m.escalation_policy ?? null,
   };
 }
 
@@ -178,20 +153,6 @@ function compileChannel(
     is_enabled: c.is_enabled ?? true,
     default_for_new_monitors: c.default_for_new_monitors ?? false,
   };
-}
-
-/** A reference by key to an object of the file that is not there. */
-function missingRef(
-  list: string[] | undefined,
-  keys: Set<string>,
-  at: string,
-  kind: string,
-  problems: FieldProblem[],
-) {
-  (list ?? []).forEach((k, i) => {
-    if (!keys.has(k))
-      problems.push({ path: `${at}.${i}`, message: `no ${kind} of this file has the key "${k}"` });
-  });
 }
 
 /** A loop among parents (groups) or dependencies (monitors), named at the first entry on it. */
@@ -241,6 +202,8 @@ export function compileDesired(
   const tagKeys = keysOnce(fileTags, 'tags', problems);
   const channelKeys = keysOnce(fileChannels, 'channels', problems);
   const monitorKeys = keysOnce(fileMonitors, 'monitors', problems);
+  const policyKeys = new Set((file.escalation_policies ?? []).map((p) => p.key));
+  const locationsKnown = new Set([...knownLocations, ...(file.locations ?? []).map((l) => l.key)]);
   namesOnce(fileTags, 'tags', problems);
   namesOnce(fileChannels, 'channels', problems);
 
@@ -279,11 +242,16 @@ export function compileDesired(
       problems,
     );
     missingRef(m.depends_on, monitorKeys, `${at}.depends_on`, 'monitor', problems);
+    if (m.escalation_policy != null && !policyKeys.has(m.escalation_policy))
+      problems.push({
+        path: `${at}.escalation_policy`,
+        message: `no escalation policy of this file has the key "${m.escalation_policy}"`,
+      });
     (m.depends_on ?? []).forEach((k, j) => {
       if (k === m.key)
         problems.push({ path: `${at}.depends_on.${j}`, message: 'a monitor cannot depend on itself' });
     });
-    const d = compileMonitor(m, at, env, knownLocations, problems);
+    const d = compileMonitor(m, at, env, locationsKnown, problems);
     if (d) monitors.push(d);
   });
   cycleProblems(
@@ -291,5 +259,6 @@ export function compileDesired(
     'depends_on',
     problems,
   );
-  return { desired: { groups, tags, channels, monitors }, problems };
+  const kinds = compileKinds(file, env, { monitors: monitorKeys, channels: channelKeys }, problems);
+  return { desired: { groups, tags, channels, monitors, ...kinds }, problems };
 }

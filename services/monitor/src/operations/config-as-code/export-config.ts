@@ -1,10 +1,11 @@
 import { maskConfig } from '../../alerting/channels/channel-config.js';
 import { type ChannelType, providers } from '../../alerting/notify/providers/index.js';
 import { SECRET_MASK } from '../../platform/crypto/secret-box.js';
-import { type ConfigKind, configStateRepo } from '../../store/repos/config-state-repo.js';
+import { configStateRepo } from '../../store/repos/config-state-repo.js';
 import type { Db } from '../../store/schema.js';
 import { toPortable } from '../transfer/portable-monitor.js';
 import { CONFIG_VERSION, type ConfigFile, type MonitorDecl } from './config-document.js';
+import { exportKinds } from './export-kinds.js';
 
 /** A variable an exported file refers to, where a credential was: set it before applying the file. */
 export interface ExportVariable {
@@ -22,7 +23,7 @@ const envName = (...parts: string[]) =>
 const ref = (name: string) => `$${'{'}${name}}`;
 
 /**
- * The configuration here as a config file: every group, tag, channel and monitor, keyed by its
+ * The configuration here as a config file: every object of every kind a file declares, keyed by its
  * config key or, for objects no file created, a generated `<kind>-<id>` (which an apply here adopts).
  * Credentials never leave: each one becomes a reference to a variable named after the object
  * and listed in `variables`, so the file applies once those are set.
@@ -31,8 +32,8 @@ export async function exportConfig(deps: {
   db: Db;
 }): Promise<{ file: ConfigFile; variables: ExportVariable[] }> {
   const state = await configStateRepo.load(deps.db);
-  const keys = {} as Record<ConfigKind, Map<number, string>>;
-  const keyed = (kind: ConfigKind, rows: { id: number; config_key: string | null }[]) => {
+  const keys = {} as Record<'group' | 'tag' | 'channel' | 'monitor', Map<number, string>>;
+  const keyed = (kind: keyof typeof keys, rows: { id: number; config_key: string | null }[]) => {
     keys[kind] = new Map(rows.map((r) => [r.id, r.config_key ?? `${kind}-${r.id}`]));
   };
   keyed('group', state.groups);
@@ -71,6 +72,10 @@ export async function exportConfig(deps: {
   const depsOf = new Map<number, string[]>();
   for (const d of state.deps)
     depsOf.set(d.monitor_id, [...(depsOf.get(d.monitor_id) ?? []), keys.monitor.get(d.depends_on_id)!]);
+  const policyKey = (id: number) => {
+    const p = state.policies.find((x) => x.id === id);
+    return p ? (p.config_key ?? `escalation_policy-${p.id}`) : undefined;
+  };
   const monitors = state.monitors.map((r, i): MonitorDecl => {
     const key = keys.monitor.get(r.id)!;
     const at = `monitors[${i}]`;
@@ -106,6 +111,7 @@ export async function exportConfig(deps: {
       channels: channelsOf.get(r.id) ?? [],
       tags: tagsOf.get(r.id) ?? [],
       depends_on: depsOf.get(r.id) ?? [],
+      escalation_policy: r.escalation_policy_id === null ? null : (policyKey(r.escalation_policy_id) ?? null),
     };
   });
   const file: ConfigFile = {
@@ -119,6 +125,11 @@ export async function exportConfig(deps: {
     tags: state.tags.map((t) => ({ key: keys.tag.get(t.id)!, name: t.name, color: t.color })),
     channels,
     monitors,
+    ...exportKinds(
+      state,
+      (kind, id) => (kind === 'monitor' || kind === 'channel' ? keys[kind].get(id) : undefined),
+      secretRef,
+    ),
   };
   return { file, variables };
 }

@@ -9,16 +9,36 @@ import {
   type Comparable,
   currentComparables,
   desiredComparables,
-  matchRows,
   stateDigest,
   type View,
 } from './current-state.js';
 import { compileDesired, type DesiredState } from './desired-state.js';
 import { isVariableName } from './env-refs.js';
 import { parseConfigFile, refuse } from './parse-document.js';
+import { clashes } from './plan-clashes.js';
+import {
+  currentKindComparables,
+  desiredKindComparables,
+  type Id,
+  type KindIds,
+  type KindRow,
+  kindRows,
+  matchKind,
+  nameOf,
+} from './state-kinds.js';
 
 /** The order a plan lists (and an apply creates) kinds in: what others refer to first. */
-export const KINDS: readonly ConfigKind[] = ['group', 'tag', 'channel', 'monitor'];
+export const KINDS: readonly ConfigKind[] = [
+  'location',
+  'group',
+  'tag',
+  'channel',
+  'template',
+  'escalation_policy',
+  'monitor',
+  'maintenance',
+  'status_page',
+];
 
 /**
  * One field of a change. `secret: true`: a credential was set, changed or removed; its values are
@@ -35,7 +55,8 @@ export interface Change {
   key: string;
   name: string;
   action: 'create' | 'update' | 'delete';
-  id: number | null;
+  /** A location's id is its slug; a template's is `<channel id>/<event>`. */
+  id: Id | null;
   fields: FieldChange[];
 }
 export interface PlanSummary {
@@ -70,7 +91,7 @@ export interface PlanWork {
   desired: DesiredState;
   state: ConfigState;
   /** Per kind, file key → the id of the object it stands for (absent: to be created). */
-  ids: Record<ConfigKind, Map<string, number>>;
+  ids: KindIds;
 }
 
 const isEmpty = (v: unknown) =>
@@ -105,32 +126,26 @@ const created = (c: Comparable): FieldChange[] => [
   ...Object.keys(c.secrets).map((field) => ({ field, secret: true as const })),
 ];
 
-/**
- * Tag and channel names are unique here: a name the file gives that an object the file does not
- * name already has is refused at the entry, rather than failing half way through the apply.
- */
-function nameClashes(desired: DesiredState, state: ConfigState, ids: PlanWork['ids']) {
-  const problems: FieldProblem[] = [];
-  const check = (
-    list: { key: string; at: string; name: string }[],
-    rows: { id: number; name: string }[],
-    kind: 'tag' | 'channel',
-  ) => {
-    const owner = new Map(rows.map((r) => [r.name, r.id]));
-    const named = new Set(ids[kind].values());
-    for (const d of list) {
-      const other = owner.get(d.name);
-      // A name held by another object of the file is free: that one is renamed in the same apply.
-      if (other !== undefined && !named.has(other))
-        problems.push({
-          path: `${d.at}.name`,
-          message: `a ${kind} this file does not name (id ${other}) is called "${d.name}"`,
-        });
-    }
+/** Every row a file may name, by kind, as a plan matches them (old kinds keyed `<kind>-<id>`). */
+function allRows(state: ConfigState): Record<ConfigKind, KindRow[]> {
+  const keyed = (
+    kind: ConfigKind,
+    list: { id: number; name: string; config_key: string | null; managed: number }[],
+  ) =>
+    list.map((r) => ({
+      id: r.id,
+      name: r.name,
+      config_key: r.config_key,
+      managed: r.managed,
+      generated: `${kind}-${r.id}`,
+    }));
+  return {
+    ...kindRows(state),
+    group: keyed('group', state.groups),
+    tag: keyed('tag', state.tags),
+    channel: keyed('channel', state.channels),
+    monitor: keyed('monitor', state.monitors),
   };
-  check(desired.tags, state.tags, 'tag');
-  check(desired.channels, state.channels, 'channel');
-  if (problems.length > 0) refuse(problems);
 }
 
 /** The file checked and compiled, or a 422 naming each problem by its position. */
@@ -141,7 +156,12 @@ export function compileRequest(req: ConfigRequest, deps: PlanDeps, state: Config
     .filter((k) => !isVariableName(k) || typeof env[k] !== 'string')
     .map((k) => ({ path: `env.${k}`, message: 'must be a variable name with a text value' }));
   if (bad.length > 0) refuse(bad);
-  const known = new Set([LOCAL_LOCATION_ID, ...state.locations.map((l) => l.id)]);
+  // A location this apply prunes is no longer there for a monitor to name.
+  const declared = new Set((file.locations ?? []).map((l) => l.key));
+  const known = new Set([
+    LOCAL_LOCATION_ID,
+    ...state.locations.filter((l) => !(req.prune && l.managed === 1 && !declared.has(l.id))).map((l) => l.id),
+  ]);
   const { desired, problems } = compileDesired(file, env, deps.keys.encryption, known);
   if (problems.length > 0) refuse(problems);
   return desired;
@@ -156,45 +176,30 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
   const state = await configStateRepo.load(db);
   const desired = compileRequest(req, deps, state);
   const prune = req.prune === true;
-  const fileDecl = {
-    group: desired.groups,
-    tag: desired.tags,
-    channel: desired.channels,
-    monitor: desired.monitors.map((m) => ({ key: m.key, name: m.config.name })),
-  };
-  const rows = { group: state.groups, tag: state.tags, channel: state.channels, monitor: state.monitors };
-  const ids = {} as PlanWork['ids'];
-  const keyById = {} as Record<ConfigKind, Map<number, string>>;
+  const want = { ...desiredComparables(desired), ...desiredKindComparables(desired) };
+  const rows = allRows(state);
+  const ids = {} as Record<ConfigKind, Map<string, Id>>;
+  const keyById = {} as Record<ConfigKind, Map<Id, string>>;
   for (const kind of KINDS) {
-    const matched = matchRows(
-      kind,
-      rows[kind] as { id: number; name: string; config_key: string | null }[],
-      fileDecl[kind],
-    );
+    const matched = matchKind(rows[kind], want[kind], kind !== 'template');
     ids[kind] = new Map([...matched].map(([k, r]) => [k, r.id]));
     keyById[kind] = new Map([...matched].map(([k, r]) => [r.id, k]));
   }
-  nameClashes(desired, state, ids);
+  await clashes(db, desired, state, ids as KindIds);
   const ownKeys = Object.fromEntries(
-    KINDS.map((k) => [
-      k,
-      new Map((rows[k] as { id: number; config_key: string | null }[]).map((r) => [r.id, r.config_key])),
-    ]),
-  ) as Record<ConfigKind, Map<number, string | null>>;
+    KINDS.map((k) => [k, new Map(rows[k].map((r) => [r.id, r.config_key]))]),
+  ) as Record<ConfigKind, Map<Id, string | null>>;
   const keyOf = (kind: ConfigKind, id: number) => keyById[kind].get(id) ?? ownKeys[kind].get(id) ?? `#${id}`;
-  const want = desiredComparables(desired);
-  const have = currentComparables(state, deps.keys.encryption, keyOf);
+  const have = {
+    ...currentComparables(state, deps.keys.encryption, keyOf),
+    ...currentKindComparables(state, keyOf),
+  } as Record<ConfigKind, Map<Id, Comparable>>;
   const changes: Change[] = [];
   const summary: PlanSummary = { create: 0, update: 0, delete: 0, unchanged: 0, left_alone: 0 };
   for (const kind of KINDS) {
-    const meta = new Map(
-      (rows[kind] as { id: number; name: string; config_key: string | null; managed: number }[]).map((r) => [
-        r.id,
-        r,
-      ]),
-    );
+    const meta = new Map(rows[kind].map((r) => [r.id, r]));
     for (const [key, target] of want[kind]) {
-      const name = String(target.view.name);
+      const name = nameOf(target.view);
       const id = ids[kind].get(key);
       if (id === undefined) {
         changes.push({ kind, key, name, action: 'create', id: null, fields: created(target) });
@@ -202,7 +207,10 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
         continue;
       }
       const row = meta.get(id)!;
-      const fields = diff(have[kind].get(id)!, target);
+      let current = have[kind].get(id)!;
+      // A location whose token the file does not set keeps its own: nothing to compare.
+      if (kind === 'location' && !('token' in target.secrets)) current = { ...current, secrets: {} };
+      const fields = diff(current, target);
       if (row.config_key !== key || row.managed !== 1) {
         fields.push({ field: 'managed', before: row.managed === 1 ? row.config_key : false, after: key });
       }
@@ -217,7 +225,7 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
         changes.push({
           kind,
           key: row.config_key ?? `#${id}`,
-          name: row.name,
+          name: kind === 'template' ? nameOf(have[kind].get(id)!.view) : row.name,
           action: 'delete',
           id,
           fields: [],
@@ -230,5 +238,5 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
     .update('config-plan\u0000')
     .update(JSON.stringify({ state: stateDigest(state), desired, prune }))
     .digest('hex');
-  return { plan: { fingerprint, prune, summary, changes }, desired, state, ids };
+  return { plan: { fingerprint, prune, summary, changes }, desired, state, ids: ids as KindIds };
 }

@@ -1,7 +1,7 @@
-import type { FieldProblem } from '@app/kit';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../errors.js';
 import { audited } from '../../platform/audit/audit.js';
+import { layoutProblems } from '../../shared-types/status-page-layout.js';
 import {
   type SectionLayout,
   type StatusPageRow,
@@ -24,8 +24,6 @@ export interface StatusPageInput {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** Monitors on one page, over all its sections: beyond this a page is no longer readable. */
-export const MAX_PAGE_ENTRIES = 1000;
 
 /** The admin API form of a page. */
 export function toStatusPageView(r: StatusPageRow, sections: SectionLayout[]) {
@@ -39,6 +37,7 @@ export function toStatusPageView(r: StatusPageRow, sections: SectionLayout[]) {
     uptime_days: r.uptime_days as 30 | 60 | 90 | 365,
     is_public: r.is_public === 1,
     url: `/status/${r.slug}`,
+    config_key: r.managed === 1 ? r.config_key : null,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };
@@ -57,30 +56,28 @@ async function viewOf(db: Db, row: StatusPageRow) {
 /** Checks what the schema cannot (monitors exist, none twice in a section, free slug); returns the row values. */
 async function validate(db: Db, input: StatusPageInput, exceptId: number | null) {
   const sections = input.sections ?? [];
-  const problems: FieldProblem[] = [];
+  // The layout rule's problems (repeats, too many monitors) in document order with the unknown ids.
+  const layout = layoutProblems(
+    sections.map((s, si) => ({ monitors: s.monitor_ids, path: `sections.${si}.monitor_ids` })),
+  );
+  const repeated = new Map(layout.map((p) => [p.path, p]));
+  const problems = [];
   const unknown = new Set<number>();
   const existing = new Set(
     await statusPagesRepo.existingMonitorIds(db, [...new Set(sections.flatMap((s) => s.monitor_ids))]),
   );
   sections.forEach((s, si) => {
-    const seen = new Set<number>();
     s.monitor_ids.forEach((id, mi) => {
       const path = `sections.${si}.monitor_ids.${mi}`;
-      if (seen.has(id)) problems.push({ path, message: `repeats monitor ${id} in this section` });
+      const repeat = repeated.get(path);
+      if (repeat) problems.push(repeat);
       else if (!existing.has(id)) {
         problems.push({ path, message: `monitor ${id} does not exist` });
         unknown.add(id);
       }
-      seen.add(id);
     });
   });
-  const entries = sections.reduce((n, s) => n + s.monitor_ids.length, 0);
-  if (entries > MAX_PAGE_ENTRIES) {
-    problems.push({
-      path: 'sections',
-      message: `hold ${entries} monitors; a page shows at most ${MAX_PAGE_ENTRIES}`,
-    });
-  }
+  problems.push(...layout.filter((p) => p.path === 'sections'));
   if (problems.length > 0) {
     const names = unknown.size > 0 ? ` Unknown monitor ids: ${[...unknown].join(', ')}.` : '';
     throw errors.validation_failed(

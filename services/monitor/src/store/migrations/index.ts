@@ -29,6 +29,7 @@ import { ackLinks } from './092-ack-links.js';
 import { floodGuard } from './093-flood-guard.js';
 import { quietHours } from './094-quiet-hours.js';
 import { slaReports } from './100-sla-reports.js';
+import { configKinds } from './101-config-kinds.js';
 import { probeResultDetails } from './105-probe-result-details.js';
 
 /**
@@ -66,5 +67,6 @@ export const migrationsWith = (encryptionKey: () => Buffer): Record<string, AppM
   '093-flood-guard': floodGuard,
   '094-quiet-hours': quietHours,
   '100-sla-reports': slaReports,
+  '101-config-kinds': configKinds,
   '105-probe-result-details': probeResultDetails,
 });

@@ -1,26 +1,44 @@
 import type { Db } from '../schema.js';
 
 /** The tables a config file declares, by the kind names the file uses. */
-export const CONFIG_TABLES = {
+const CONFIG_TABLES = {
   monitor: 'monitors',
   group: 'monitor_groups',
   tag: 'tags',
   channel: 'notification_channels',
 } as const;
-export type ConfigKind = keyof typeof CONFIG_TABLES;
+/** Every kind a config file declares, as its plan names them. */
+export type ConfigKind =
+  | keyof typeof CONFIG_TABLES
+  | 'location'
+  | 'template'
+  | 'escalation_policy'
+  | 'maintenance'
+  | 'status_page';
 
 /**
  * SQL for config-as-code (docs/config-as-code.md): everything a plan compares, read in a handful of
  * queries whatever the number of monitors, and the key and managed marks an apply writes.
  */
 export const configStateRepo = {
-  /** Every monitor, group, tag and channel with their links, in id order. */
+  /** Every object of every kind a file declares, with their links, in id order. */
   async load(db: Db) {
+    const [base, kinds] = await Promise.all([configStateRepo.loadBase(db), configStateRepo.loadKinds(db)]);
+    return { ...base, ...kinds };
+  },
+  /** Monitors, groups, tags and channels with their links, and the locations. */
+  async loadBase(db: Db) {
     const [monitors, groups, tags, channels, links, monitorTags, deps, locations] = await Promise.all([
       db.selectFrom('monitors').selectAll().orderBy('id').execute(),
       db.selectFrom('monitor_groups').selectAll().orderBy('id').execute(),
       db.selectFrom('tags').selectAll().orderBy('id').execute(),
-      db.selectFrom('notification_channels').selectAll().orderBy('id').execute(),
+      // Team channels only: a user's own contact methods (owner_user_id) are theirs, not the file's.
+      db
+        .selectFrom('notification_channels')
+        .selectAll()
+        .where('owner_user_id', 'is', null)
+        .orderBy('id')
+        .execute(),
       db.selectFrom('monitor_channels').select(['monitor_id', 'channel_id']).orderBy('channel_id').execute(),
       db.selectFrom('monitor_tags').select(['monitor_id', 'tag_id', 'value']).orderBy('tag_id').execute(),
       db
@@ -28,12 +46,42 @@ export const configStateRepo = {
         .select(['monitor_id', 'depends_on_id'])
         .orderBy('depends_on_id')
         .execute(),
-      db.selectFrom('locations').select(['id']).execute(),
+      db.selectFrom('locations').selectAll().where('is_local', '=', 0).orderBy('id').execute(),
     ]);
     return { monitors, groups, tags, channels, links, monitorTags, deps, locations };
   },
+  /** Templates, escalation policies, maintenance windows, status pages with their sections. */
+  async loadKinds(db: Db) {
+    const [templates, policies, maintenance, pages, sections, pageMonitors] = await Promise.all([
+      db.selectFrom('message_templates').selectAll().orderBy('channel_id').orderBy('event').execute(),
+      db.selectFrom('escalation_policies').selectAll().orderBy('id').execute(),
+      db.selectFrom('maintenance_windows').selectAll().orderBy('id').execute(),
+      db.selectFrom('status_pages').selectAll().orderBy('id').execute(),
+      db
+        .selectFrom('status_page_sections')
+        .select(['id', 'page_id', 'position', 'name'])
+        .orderBy('page_id')
+        .orderBy('position')
+        .execute(),
+      db
+        .selectFrom('status_page_monitors')
+        .select(['section_id', 'monitor_id', 'position'])
+        .orderBy('section_id')
+        .orderBy('position')
+        .execute(),
+    ]);
+    return { templates, policies, maintenance, pages, sections, pageMonitors };
+  },
+  /** Marks a template or a location as the file's (the other kinds' rows are written with their mark). */
+  markTemplate: (db: Db, channelId: number, event: string, key: string) =>
+    db
+      .updateTable('message_templates')
+      .set({ config_key: key, managed: 1 })
+      .where('channel_id', '=', channelId)
+      .where('event', '=', event)
+      .execute(),
   /** Marks an object as coming from the file entry `key`. */
-  mark: (db: Db, kind: ConfigKind, id: number, key: string) =>
+  mark: (db: Db, kind: keyof typeof CONFIG_TABLES, id: number, key: string) =>
     db.updateTable(CONFIG_TABLES[kind]).set({ config_key: key, managed: 1 }).where('id', '=', id).execute(),
   /**
    * The links of monitors an apply just created (they have none yet), in multi-row inserts: one
@@ -64,6 +112,11 @@ export const configStateRepo = {
         .values(links.locations.slice(i, i + CHUNK))
         .execute();
   },
+  /** Locations by id (those an apply wrote, to announce after the commit). */
+  locationsByIds: (db: Db, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('locations').selectAll().where('id', 'in', ids).execute(),
   /** Monitors by id, a chunk at a time (a list of thousands of ids is past some drivers' limits). */
   async monitorsByIds(db: Db, ids: number[]) {
     const out = [];
@@ -77,11 +130,6 @@ export const configStateRepo = {
       );
     return out;
   },
-  /** The objects of one kind that an apply wrote, as id → key (the dashboard's badge reads `managed`). */
-  managedIds: async (db: Db, kind: ConfigKind) =>
-    (
-      await db.selectFrom(CONFIG_TABLES[kind]).select(['id', 'config_key']).where('managed', '=', 1).execute()
-    ).map((r) => ({ id: r.id, key: r.config_key })),
 };
 
 export type ConfigState = Awaited<ReturnType<typeof configStateRepo.load>>;

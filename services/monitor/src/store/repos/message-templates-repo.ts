@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db, MessageTemplatesTable } from '../schema.js';
 
 export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
@@ -14,7 +14,7 @@ export const messageTemplatesRepo = {
       .where('channel_id', '=', channelId)
       .where('event', '=', event)
       .executeTakeFirst(),
-  upsert: (db: Db, row: MessageTemplateRow) =>
+  upsert: (db: Db, row: Insertable<MessageTemplatesTable>) =>
     db
       .insertInto('message_templates')
       .values(row)

@@ -11,9 +11,9 @@ export const tagsRepo = {
     db
       .selectFrom('tags')
       .leftJoin('monitor_tags', 'monitor_tags.tag_id', 'tags.id')
-      .select(['tags.id', 'tags.name', 'tags.color', 'tags.created_at'])
+      .select(['tags.id', 'tags.name', 'tags.color', 'tags.created_at', 'tags.config_key', 'tags.managed'])
       .select(sql<number>`count(monitor_tags.monitor_id)`.as('monitor_count'))
-      .groupBy(['tags.id', 'tags.name', 'tags.color', 'tags.created_at'])
+      .groupBy(['tags.id', 'tags.name', 'tags.color', 'tags.created_at', 'tags.config_key', 'tags.managed'])
       .orderBy('tags.name')
       .execute(),
   byId: (db: Db, id: number) => db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst(),

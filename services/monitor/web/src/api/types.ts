@@ -58,7 +58,7 @@ export type SecondFactor = { code: string } | { recovery_code: string };
 export type StatusPageSection = StatusPage['sections'][number];
 
 /** What an admin writes to create or replace a status page: the page without what the service sets. */
-export type StatusPageInput = Omit<StatusPage, 'id' | 'url' | 'created_at' | 'updated_at'>;
+export type StatusPageInput = Omit<StatusPage, 'id' | 'url' | 'config_key' | 'created_at' | 'updated_at'>;
 
 export type {
   CreatedShareLink,

@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
+import { ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice } from '../components/notice.js';
 import { CHANNEL_TYPES, configOf } from './channel-types.js';
 import { ConfigFields } from './config-fields.js';
@@ -62,6 +63,7 @@ export function ChannelForm({
       aria-label={channel ? `Edit ${channel.name}` : 'New channel'}
     >
       <h2>{channel ? `Edit ${channel.name}` : 'New channel'}</h2>
+      <ManagedEditWarning configKey={channel?.config_key} what="channel" />
       {error && <Notice kind="error">{error}</Notice>}
       <div className="grid2">
         <Field label="Channel name" error={errors.name}>

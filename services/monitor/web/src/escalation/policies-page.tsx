@@ -4,6 +4,7 @@ import { messageOf } from '../api/problem.js';
 import type { Channel, EscalationPolicy, Schedule, User } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
+import { ManagedBadge } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 import { PolicyForm } from './policy-form.js';
@@ -74,7 +75,10 @@ export function PoliciesPage() {
           <tbody>
             {list.data?.map((p) => (
               <tr key={p.id}>
-                <td>{p.name}</td>
+                <td>
+                  {p.name}
+                  <ManagedBadge configKey={p.config_key} />
+                </td>
                 <td>
                   <ol className="plain">
                     {p.steps.map((s, i) => (

@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel, EscalationPolicy, Schedule, User } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
+import { ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice } from '../components/notice.js';
 
 interface StepDraft {
@@ -94,6 +95,7 @@ export function PolicyForm({
       aria-label={policy ? `Edit ${policy.name}` : 'New policy'}
     >
       <h2>{policy ? `Edit ${policy.name}` : 'New escalation policy'}</h2>
+      <ManagedEditWarning configKey={policy?.config_key} what="escalation policy" />
       {error && <Notice kind="error">{error}</Notice>}
       <Field label="Policy name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />

@@ -5,6 +5,7 @@ import { ApiError, messageOf } from '../api/problem.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Field } from '../components/field.js';
+import { ManagedBadge, ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { PolicyField } from '../escalation/policy-field.js';
 import { Link } from '../lib/router.js';
@@ -107,6 +108,7 @@ function GroupRow(props: {
         <Link to={`/?group=${g.id}`} title="Show its monitors on the dashboard">
           {g.name}
         </Link>
+        <ManagedBadge configKey={g.config_key} />
       </td>
       <td>
         {g.status ? (
@@ -181,6 +183,7 @@ function GroupForm(props: { groups: Group[]; editing?: Group; onSaved(): void; o
       onSubmit={submit}
       aria-label={e0 ? `Edit group ${e0.name}` : 'New group'}
     >
+      <ManagedEditWarning configKey={e0?.config_key} what="group" />
       {error && <Notice kind="error">{error}</Notice>}
       <Field label="Group name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />

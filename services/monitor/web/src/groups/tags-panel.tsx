@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Field } from '../components/field.js';
+import { ManagedBadge, ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice } from '../components/notice.js';
 import { Link } from '../lib/router.js';
 import type { Tag } from './group-types.js';
@@ -65,6 +66,7 @@ function TagRow(props: { tag: Tag; admin: boolean; onChanged(): void; onError(m:
           <span className="tag-dot" style={{ background: t.color }} aria-hidden="true" />
           {t.name}
         </Link>
+        <ManagedBadge configKey={t.config_key} />
       </td>
       <td className="num">{t.monitor_count}</td>
       {props.admin && (
@@ -114,6 +116,7 @@ function TagForm(props: { editing?: Tag; onSaved(): void; onCancel?(): void }) {
   };
   return (
     <form className="card inline-form" onSubmit={submit} aria-label={e0 ? `Edit tag ${e0.name}` : 'New tag'}>
+      <ManagedEditWarning configKey={e0?.config_key} what="tag" />
       {error && <Notice kind="error">{error}</Notice>}
       <Field label="Tag name" hint="No colon" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={50} />

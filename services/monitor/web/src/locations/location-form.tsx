@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import { Field } from '../components/field.js';
+import { ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice } from '../components/notice.js';
 import type { LocationView, LocationWithToken } from './location-types.js';
 
@@ -67,6 +68,7 @@ export function LocationForm(props: {
       noValidate
       aria-label={editing ? `Edit location ${editing.name}` : 'New location'}
     >
+      <ManagedEditWarning configKey={editing?.config_key} what="location" />
       {error && <Notice kind="error">{error}</Notice>}
       <Field label="Name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />

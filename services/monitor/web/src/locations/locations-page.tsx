@@ -4,6 +4,7 @@ import { api } from '../api/client.js';
 import { messageOf } from '../api/problem.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
+import { ManagedBadge } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { ago, dateTime, duration } from '../lib/format.js';
 import { Link } from '../lib/router.js';
@@ -156,6 +157,7 @@ function LocationRow(props: {
       <tr data-location-id={l.id} data-status={l.status}>
         <td>
           <strong>{l.name}</strong> <code className="muted">{l.id}</code>
+          <ManagedBadge configKey={l.config_key} />
           {l.region && <div className="muted small">{l.region}</div>}
         </td>
         <td>

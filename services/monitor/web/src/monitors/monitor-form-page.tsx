@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel, Monitor, MonitorType } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
+import { ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { PolicyField } from '../escalation/policy-field.js';
 import { MembershipFields, membershipBody } from '../groups/membership-fields.js';
@@ -15,7 +16,6 @@ import { bodyOf, emptyForm, type FormState, formOf, SECRET_MASK } from './form-s
 import { HttpFields } from './http-fields.js';
 import { JourneyFields } from './journey-fields.js';
 import { liveStore } from './live-store.js';
-import { ManagedEditWarning } from './managed-badge.js';
 import {
   DNS_RECORD_TYPES,
   FIELDS_BY_TYPE,
@@ -130,7 +130,7 @@ export function MonitorFormPage({ id }: { id?: number }) {
         aria-label={id ? 'Edit monitor' : 'New monitor'}
       >
         {error && <Notice kind="error">{error}</Notice>}
-        {id && <ManagedEditWarning configKey={existing.data?.config_key ?? null} />}
+        {id && <ManagedEditWarning configKey={existing.data?.config_key} what="monitor" />}
         <div className="grid2">
           <Field label="Name" error={errors.name}>
             <input {...input('name')} required maxLength={200} />

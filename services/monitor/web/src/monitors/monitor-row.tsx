@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { ChecksBar } from '../components/checks-bar.js';
+import { ManagedBadge } from '../components/managed-badge.js';
 import { Sparkline } from '../components/sparkline.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { TagChips } from '../groups/tag-chips.js';
@@ -9,7 +10,6 @@ import { LocationDots } from '../locations/location-dots.js';
 import { isMultiLocation } from '../locations/monitor-locations.js';
 import { CertificateDays } from './certificate-days.js';
 import { dayUptime, type Row } from './live-store.js';
-import { ManagedBadge } from './managed-badge.js';
 import { typeLabel } from './monitor-types.js';
 
 /** One line of the dashboard; memoised on the row object, which changes only when its monitor does. */

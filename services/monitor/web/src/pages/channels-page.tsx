@@ -7,6 +7,7 @@ import { ChannelForm } from '../channels/channel-form.js';
 import { CHANNEL_TYPES } from '../channels/channel-types.js';
 import { Deliveries } from '../channels/deliveries.js';
 import { ConfirmButton } from '../components/confirm-button.js';
+import { ManagedBadge } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 import { TemplateEditor } from '../templates/template-editor.js';
@@ -94,7 +95,8 @@ export function ChannelsPage() {
               <Fragment key={c.id}>
                 <tr>
                   <td>
-                    {c.name}{' '}
+                    {c.name}
+                    <ManagedBadge configKey={c.config_key} />{' '}
                     <button
                       type="button"
                       className="link"

@@ -5,6 +5,7 @@ import type { Maintenance, Monitor } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { CheckField, Field } from '../components/field.js';
+import { ManagedBadge, ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { dateTime, fromLocalInput, toLocalInput } from '../lib/format.js';
 import { useApi } from '../lib/use-api.js';
@@ -68,7 +69,10 @@ export function MaintenancePage() {
           <tbody>
             {list.data?.map((w) => (
               <tr key={w.id}>
-                <td>{w.name}</td>
+                <td>
+                  {w.name}
+                  <ManagedBadge configKey={w.config_key} />
+                </td>
                 <td>
                   {w.recurrence
                     ? `cron “${w.recurrence.cron}” for ${w.recurrence.duration_minutes} min (${w.timezone}), from ${dateTime(w.starts_at)}`
@@ -186,6 +190,7 @@ function MaintenanceForm({
       aria-label={w ? `Edit ${w.name}` : 'New maintenance window'}
     >
       <h2>{w ? `Edit ${w.name}` : 'New maintenance window'}</h2>
+      <ManagedEditWarning configKey={w?.config_key} what="maintenance window" />
       {error && <Notice kind="error">{error}</Notice>}
       <Field label="Window name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} required />

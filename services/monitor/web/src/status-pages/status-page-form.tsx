@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Monitor, StatusPage, StatusPageInput, StatusPageSection, UptimeDays } from '../api/types.js';
 import { CheckField, Field } from '../components/field.js';
+import { ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice } from '../components/notice.js';
 import { SectionsEditor } from './sections-editor.js';
 
@@ -74,6 +75,7 @@ export function StatusPageForm({
   return (
     <form className="card" onSubmit={submit} noValidate aria-label={label}>
       <h2>{label}</h2>
+      <ManagedEditWarning configKey={page?.config_key} what="status page" />
       {error && <Notice kind="error">{error}</Notice>}
       <div className="grid2">
         <Field label="Title" error={errors.title}>

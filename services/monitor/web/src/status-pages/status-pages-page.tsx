@@ -4,6 +4,7 @@ import { messageOf } from '../api/problem.js';
 import type { Monitor, StatusPage } from '../api/types.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ConfirmButton } from '../components/confirm-button.js';
+import { ManagedBadge } from '../components/managed-badge.js';
 import { Notice, PageHeader } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 import { StatusPageForm } from './status-page-form.js';
@@ -68,7 +69,10 @@ export function StatusPagesPage() {
           <tbody>
             {list.data?.map((p) => (
               <tr key={p.id}>
-                <td>{p.title}</td>
+                <td>
+                  {p.title}
+                  <ManagedBadge configKey={p.config_key} />
+                </td>
                 <td>
                   {p.is_public ? (
                     <a href={p.url} target="_blank" rel="noopener">

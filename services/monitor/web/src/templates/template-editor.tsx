@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import { ApiError, messageOf } from '../api/problem.js';
 import type { Channel, MessageTemplate, TemplateEvent, TemplateVariable } from '../api/types.js';
 import { Field } from '../components/field.js';
+import { ManagedBadge, ManagedEditWarning } from '../components/managed-badge.js';
 import { Notice } from '../components/notice.js';
 import { useApi } from '../lib/use-api.js';
 
@@ -101,8 +102,10 @@ export function TemplateEditor({ channel, writable }: { channel: Channel; writab
         </Field>
         <p className="muted" data-field="template-kind">
           {loaded.data?.custom ? 'Custom template' : 'Built-in message'}
+          <ManagedBadge configKey={loaded.data?.config_key} />
         </p>
       </div>
+      <ManagedEditWarning configKey={loaded.data?.config_key} what="template" />
       <Field label="Title" error={errors.title}>
         <input
           value={title}

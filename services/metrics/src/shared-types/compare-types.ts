@@ -44,6 +44,14 @@ export const SUMMARY_DELTA_KEYS = [
   'pylint_avg',
   'parse_errors',
   'duplicated_lines_pct',
+  'coverage',
+  'new_coverage',
+  'cycles',
+  'contracts',
+  'typed',
+  'documented',
+  'security_findings',
+  'health',
 ] as const;
 export type SummaryDeltaKey = (typeof SUMMARY_DELTA_KEYS)[number];
 

@@ -37,6 +37,15 @@ export const TrendPoint = Type.Object({
   pylint_avg: Num,
   parse_errors: Type.Integer(),
   duplicated_lines_pct: Num,
+  // Code health (issue 35; null for runs from before and what a run did not measure).
+  coverage: Num,
+  new_coverage: Num,
+  cycles: Num,
+  contracts: Num,
+  typed: Num,
+  documented: Num,
+  security_findings: Num,
+  health: Num,
 });
 
 export const FilePoint = Type.Object({

@@ -99,7 +99,7 @@ async function runItems(deps: Deps, id: number): Promise<RunItems> {
 }
 
 /** The run new code is measured against: the request's `new_code_base` (a commit), else the previous run. */
-async function baseRunOf(deps: Deps, row: AnalysisRow): Promise<number | null> {
+export async function baseRunOf(deps: Deps, row: AnalysisRow): Promise<number | null> {
   const settings = JSON.parse(row.settings) as { new_code_base?: string | null };
   if (settings.new_code_base) {
     try {

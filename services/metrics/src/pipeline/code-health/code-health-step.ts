@@ -1,26 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ContractConfigError, contractsOfPyproject, decodeSource, measureCodeHealth } from '@app/pyscan';
+import {
+  type CodeHealth,
+  ContractConfigError,
+  contractsOfPyproject,
+  decodeSource,
+  measureCodeHealth,
+} from '@app/pyscan';
 import { codeHealthRepo } from '../../store/repos/code-health-repo.js';
 import type { RunScope } from '../stages/run-scope.js';
+import { withRequestContracts } from './request-contracts.js';
 
 /**
  * Typing, docstrings, the import graph, its cycles and the repository's [tool.importlinter]
- * contracts over the run's files, stored with the run. Pure measures of the files' text: a file that
- * cannot be read is left out; a contract table that cannot be used is a run warning.
+ * contracts and the request's over the run's files, stored with the run and returned for its summary
+ * and health score. Pure measures of the files' text: a file that cannot be read is left out; a
+ * contract table that cannot be used is a run warning.
  */
 export async function codeHealthStep(
   run: RunScope,
   dir: string,
   files: string[],
   sameAs: number | null = null,
-): Promise<void> {
+): Promise<CodeHealth> {
   // An identical re-run (same commit, tree, settings and files) copies the earlier run's document.
   if (sameAs !== null) {
     const earlier = await codeHealthRepo.get(run.env.deps.db, sameAs);
     if (earlier !== null) {
       await codeHealthRepo.put(run.env.deps.db, run.row.id, earlier);
-      return;
+      return JSON.parse(earlier) as CodeHealth;
     }
   }
   const texts: { path: string; text: string }[] = [];
@@ -33,7 +41,7 @@ export async function codeHealthStep(
     }
     run.env.signal.throwIfAborted();
   }
-  let contracts = null;
+  let contracts: Parameters<typeof measureCodeHealth>[1] = null;
   try {
     const text = await readFile(join(dir, 'pyproject.toml'), 'utf8').catch(() => null);
     const config = text === null ? null : contractsOfPyproject(text);
@@ -45,7 +53,8 @@ export async function codeHealthStep(
     run.log.warn(w);
   }
   const t0 = Date.now();
-  const health = measureCodeHealth(texts, contracts);
+  const health = measureCodeHealth(texts, withRequestContracts(contracts, run.settings.contracts));
   run.log.info({ ms: Date.now() - t0, edges: health.imports.edges.length }, 'code health done');
   await codeHealthRepo.put(run.env.deps.db, run.row.id, JSON.stringify(health));
+  return health;
 }

@@ -28,10 +28,12 @@ export function coverageRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags,
           summary: "Upload coverage.py's report (coverage xml or coverage json) for a finished analysis",
           description:
-            'Joins the report to the run, measures new-code coverage against `base` (a run id or commit; by default the run\'s new-code base, else the previous run of its series), and updates the run\'s health score, summary, CSVs, ZIP and gate verdict.',
+            "Joins the report to the run, measures new-code coverage against `base` (a run id or commit; by default the run's new-code base, else the previous run of its series), and updates the run's health score, summary, CSVs, ZIP and gate verdict.",
           params: IdParams,
           querystring: Type.Object({
-            base: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'A run id or a commit sha.' })),
+            base: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 40, description: 'A run id or a commit sha.' }),
+            ),
           }),
           response: { ...problems(404, 409, 413, 415, 422) },
         },

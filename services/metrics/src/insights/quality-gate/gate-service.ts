@@ -1,12 +1,13 @@
 // Saved quality gates (the default and one per repository) and the verdict of each finished run.
 import type { Logger } from '@app/kit';
-import type { FileMetrics, FunctionMetrics } from '@app/pyscan';
+import type { FileMetrics, FunctionMetrics, HealthSection } from '@app/pyscan';
 import type { Kysely } from 'kysely';
 import { errors } from '../../errors.js';
 import { getAnalysis } from '../../platform/http/get-analysis.js';
 import type { QualityGate, QualityGateInput, Verdict } from '../../shared-types/gate-shapes.js';
 import type { AnalysisRow } from '../../store/repos/analyses-repo.js';
 import { DEFAULT_GATE_KEY, type GateRow, gatesRepo } from '../../store/repos/gates-repo.js';
+import { healthRepo } from '../../store/repos/health-repo.js';
 import type { MetricsDB } from '../../store/schema.js';
 import { newCode, resolveBase } from '../new-code/new-code-service.js';
 import { previousRunIds } from '../trends/previous-run.js';
@@ -79,9 +80,10 @@ export const gateService = {
 };
 
 async function runItems(deps: Deps, id: number): Promise<RunItems> {
-  const [fileRows, fnRows] = await Promise.all([
+  const [fileRows, fnRows, health] = await Promise.all([
     gatesRepo.fileRows(deps.db, id),
     gatesRepo.functionRows(deps.db, id),
+    healthRepo.get(deps.db, id),
   ]);
   const byPath = new Map<string, FunctionMetrics[]>();
   for (const r of fnRows) {
@@ -93,8 +95,18 @@ async function runItems(deps: Deps, id: number): Promise<RunItems> {
     } as unknown as FunctionMetrics;
     byPath.set(fn.path, [...(byPath.get(fn.path) ?? []), fn]);
   }
+  const scores = new Map(
+    health === null
+      ? []
+      : (JSON.parse(health) as HealthSection).functions.map((f) => [`${f.path}\0${f.lineno}`, f.health]),
+  );
   return {
     files: fileRows.map((f) => ({ file: f as unknown as FileMetrics, functions: byPath.get(f.path) ?? [] })),
+    extras: {
+      health: (fn) => scores.get(`${fn.path}\0${fn.lineno}`) ?? null,
+      // The decline needs the base's scores, which a stored run does not keep per function (docs/code-health.md).
+      healthDecline: () => null,
+    },
   };
 }
 

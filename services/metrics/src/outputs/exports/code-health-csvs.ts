@@ -51,7 +51,11 @@ function coverageRows(c: RunCoverage | null): object[] {
 }
 
 /** The four CSVs as [file, columns, rows]. */
-export function codeHealthCsvs(health: HealthSection, ch: CodeHealth | null, coverage: RunCoverage | null): Csv[] {
+export function codeHealthCsvs(
+  health: HealthSection,
+  ch: CodeHealth | null,
+  coverage: RunCoverage | null,
+): Csv[] {
   return [
     [CODE_HEALTH_FILES.health, HEALTH_COLUMNS, healthCsvRows(health)],
     [CODE_HEALTH_FILES.typing, TYPING_COLUMNS, ch?.files ?? []],

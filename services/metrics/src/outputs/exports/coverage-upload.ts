@@ -4,12 +4,12 @@
 // CSVs and ZIP, and the quality gate's verdict.
 import { toCsv } from '@app/pyscan';
 import type { Kysely } from 'kysely';
-import { baseRunOf, evaluateRun } from '../../insights/quality-gate/gate-service.js';
-import { newLinesSince } from '../../insights/new-code/new-lines.js';
 import { resolveBase } from '../../insights/new-code/new-code-service.js';
+import { newLinesSince } from '../../insights/new-code/new-lines.js';
+import { baseRunOf, evaluateRun } from '../../insights/quality-gate/gate-service.js';
+import { getCodeHealth } from '../../pipeline/code-health/code-health-service.js';
 import type { RunCoverage } from '../../pipeline/coverage/coverage-service.js';
 import { uploadCoverage } from '../../pipeline/coverage/coverage-service.js';
-import { getCodeHealth } from '../../pipeline/code-health/code-health-service.js';
 import { computeRunHealth } from '../../pipeline/health/health-service.js';
 import { SUMMARY_CSV_COLUMNS } from '../../pipeline/results/build-results.js';
 import type { RunReads } from '../../pipeline/run-reads.js';

@@ -11,11 +11,11 @@ import {
   KNOWLEDGE_CSV_COLUMNS,
 } from '../../insights/insight-csv.js';
 import { FINDING_CSV_COLUMNS } from '../../pipeline/findings/finding.js';
-import { codeHealthCsvs } from './code-health-csvs.js';
 import { type RunResults, SUMMARY_CSV_COLUMNS } from '../../pipeline/results/build-results.js';
 import { FILE_CSV_COLUMNS } from '../../pipeline/results/file-row.js';
 import type { StoredOutput } from '../../store/repos/outputs-repo.js';
 import { writeZip } from '../output/zip.js';
+import { codeHealthCsvs } from './code-health-csvs.js';
 import { neutraliseRow } from './csv-cells.js';
 
 /** The downloadable levels and their files inside the output folder. */

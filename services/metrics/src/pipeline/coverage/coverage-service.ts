@@ -141,7 +141,13 @@ function newCodeCoverage(since: NewLinesSince, matched: ReadonlyMap<string, File
   for (const [path, changed] of since.files) {
     const f = matched.get(path);
     if (!f) continue;
-    const isNew = changed === 'all' ? () => true : ((set) => (n: number) => set.has(n))(new Set(changed));
+    const isNew =
+      changed === 'all'
+        ? () => true
+        : (
+            (set) => (n: number) =>
+              set.has(n)
+          )(new Set(changed));
     const c = f.covered.filter(isNew).length;
     covered += c;
     lines += c + f.missed.filter(isNew).length;

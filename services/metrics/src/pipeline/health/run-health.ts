@@ -15,7 +15,13 @@ import { isEnvironmentSymbol } from '../findings/environment-findings.js';
 export interface RunHealthInput {
   analyses: readonly FileAnalysis[];
   /** Pylint's and bandit's findings (`severity`: bandit's; pylint's weigh by category). */
-  findings: readonly { path: string; line: number; category: string; symbol: string; severity?: string | null }[];
+  findings: readonly {
+    path: string;
+    line: number;
+    category: string;
+    symbol: string;
+    severity?: string | null;
+  }[];
   clones: readonly { path: string; start_line: number; end_line: number }[];
   /** The run's import cycles; null when code health was not measured. */
   cycles: CodeHealth['cycles'] | null;
@@ -32,7 +38,12 @@ export function runHealthOf(i: RunHealthInput): HealthSection {
     coverage: i.coverage
       ? new Map(i.coverage.functions.map((f) => [coverageKey(f.path, f.lineno, f.name), f]))
       : null,
-    cyclePaths: i.cycles ? cyclePathsOf(i.analyses.map((a) => a.file.path), i.cycles) : null,
+    cyclePaths: i.cycles
+      ? cyclePathsOf(
+          i.analyses.map((a) => a.file.path),
+          i.cycles,
+        )
+      : null,
   });
 }
 

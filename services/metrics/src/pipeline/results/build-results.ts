@@ -9,7 +9,12 @@ import {
 import type { ResultRows } from '../../store/repos/results-repo.js';
 import type { BanditOutcome } from '../bandit/run-bandit.js';
 import { duplicatedPct, type RunDuplication } from '../duplication/detect-duplication.js';
-import { CODE_HEALTH_SUMMARY_COLUMNS, type CodeHealthSummary, codeHealthSummary, runHealthOf } from '../health/run-health.js';
+import {
+  CODE_HEALTH_SUMMARY_COLUMNS,
+  type CodeHealthSummary,
+  codeHealthSummary,
+  runHealthOf,
+} from '../health/run-health.js';
 import type { FileHistory } from '../history/git-history.js';
 import type { RunInsights } from '../insights/compute-insights.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';

@@ -32,6 +32,7 @@ export {
   cyclePathsOf,
   type Deduction,
   type FunctionHealth,
+  functionHealth,
   type HealthEvidence,
   type HealthSection,
   healthOfRun,

@@ -19,11 +19,12 @@ const points = (s: { deductions: Ded[] } | undefined) =>
   Object.fromEntries((s?.deductions ?? []).map((d) => [d.kind, d.points]));
 
 // The fixture of health-score-run.test.ts (big: cc 14, bandit's B602 and B404; pkg.a and pkg.b
-// import each other), then a second commit adding a typed, documented h to b.py (lines 8-10).
+// import each other), then a second commit giving b.py's g six more parameters (7: one point over
+// the free 5) and adding a typed, documented h (lines 8-10).
 const IFS = Array.from({ length: 13 }, (_, i) => `    if x == ${i}:\n        return ${i}\n`).join('');
 const A_PY = `import subprocess\nfrom pkg import b\n\n\ndef big(x):\n${IFS}    subprocess.call(x, shell=True)\n    return b.g(x)\n`;
 const B_PY = 'from pkg import a\n\n\ndef g(x):\n    return x\n';
-const B_PY_2 = `${B_PY}\n\ndef h(y: int) -> int:\n    """Doubles."""\n    return 2 * y\n`;
+const B_PY_2 = `${B_PY.replace('def g(x):', 'def g(x, a, b, c, d, e, f):')}\n\ndef h(y: int) -> int:\n    """Doubles."""\n    return 2 * y\n`;
 // b.py at the second commit: statements 1, 4, 5, 8 and 10 (the docstring is none); 10 missed.
 const line = (n: number, hits: number) => `<line number="${n}" hits="${hits}"/>`;
 const COVERAGE_XML =
@@ -152,7 +153,7 @@ for (const engine of await testDatabases())
           security_findings: 2,
           health: 7.2,
         });
-        // Run 2: h adds 3 slots, 2 annotated (y and the return): 2/6 = 33.33 %; 1 of 6 items documented.
+        // Run 2: g has 8 slots (7 parameters, a return), h 2, annotated: h's both: 2/12; 1 of 6 items documented.
         const s2 = pick(two.summary as Record<string, unknown>);
         assert.deepEqual(
           { ...s2, health: null },
@@ -161,7 +162,7 @@ for (const engine of await testDatabases())
             new_coverage: null,
             cycles: 1,
             contracts: 1,
-            typed: 33.33,
+            typed: 16.67,
             documented: 16.67,
             security_findings: 2,
             health: null,
@@ -192,9 +193,9 @@ for (const engine of await testDatabases())
           parseCsv(await zipEntry(id2, 'code-health.csv')).find((r) => r.path === 'pkg/b.py'),
           {
             path: 'pkg/b.py',
-            typed_slots: '4',
+            typed_slots: '10',
             typed_annotated: '2',
-            typed_pct: '50',
+            typed_pct: '20',
             doc_items: '3',
             doc_documented: '1',
             doc_pct: String(100 / 3),
@@ -223,12 +224,12 @@ for (const engine of await testDatabases())
         const gate = await fetch(`${svc.url}/api/gates/default`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ conditions: 'new_coverage<90,cycles>1,health<8.5' }),
+          body: JSON.stringify({ conditions: 'new_coverage<90,cycles>1,health<8.5,health_decline>0.5' }),
         });
         assert.equal(gate.status, 200);
 
-        // Coverage for run 2: new since run 1 (the previous run) are b.py's lines 7-11, whose
-        // statements are 8 (ran) and 10 (missed): 50 %. All of it: 4 of b.py's 5 statements, 80 %.
+        // Coverage for run 2: new since run 1 (the previous run) are b.py's lines 4 (g's signature)
+        // and 7-11, whose statements are 4 and 8 (ran) and 10 (missed): 2 of 3. All of it: 4 of 5, 80 %.
         const up = await json(
           await fetch(`${svc.url}/api/analyses/${id2}/coverage`, {
             method: 'POST',
@@ -240,25 +241,26 @@ for (const engine of await testDatabases())
         assert.equal(up.body.line_pct, 80);
         assert.deepEqual(up.body.new_code, {
           base_id: id1,
-          lines: 2,
-          covered: 1,
-          pct: 50,
+          lines: 3,
+          covered: 2,
+          pct: 200 / 3,
           files_unknown: [],
         });
-        // h: 1 of its 2 statements missed (share 0.5 × 2 = 1 point) and the cycle: 8; g keeps 9.
+        // h: 1 of its 2 statements missed (share 0.5 × 2 = 1 point) and the cycle: 8; g, fully
+        // covered: its two parameters over 5 (0.5 each) and the cycle: 8.
         const after = (await json(await fetch(`${svc.url}/api/analyses/${id2}/health?path=pkg/b.py`)))
           .body as unknown as Health;
         assert.deepEqual(
           after.functions.map((f) => [f.name, f.health, points(f)]),
           [
-            ['g', 9, { cycles: 1 }],
+            ['g', 8, { parameters: 1, cycles: 1 }],
             ['h', 8, { coverage: 1, cycles: 1 }],
           ],
         );
         const record = (await json(await fetch(`${svc.url}/api/analyses/${id2}`))).body;
         const s2after = record.summary as Record<string, unknown>;
         assert.equal(s2after.coverage, 80);
-        assert.equal(s2after.new_coverage, 50);
+        assert.equal(s2after.new_coverage, 66.67);
         assert.equal(s2after.health, after.health);
         assert.ok(
           (after.health as number) < (h2.health as number),
@@ -274,12 +276,12 @@ for (const engine of await testDatabases())
         const cmp = (await json(await fetch(`${svc.url}/api/analyses/${id1}/compare/${id2}`))).body as {
           summary: Record<string, { base: number | null; head: number | null; delta: number | null }>;
         };
-        assert.deepEqual(cmp.summary.typed, { base: 0, head: 33.33, delta: 33.33 });
+        assert.deepEqual(cmp.summary.typed, { base: 0, head: 16.67, delta: 16.67 });
         assert.deepEqual(cmp.summary.coverage, { base: null, head: 80, delta: null });
         assert.deepEqual(cmp.summary.cycles, { base: 1, head: 1, delta: 0 });
         const summaryCsv = parseCsv(await zipEntry(id2, 'summary.csv'))[0];
         assert.equal(summaryCsv?.coverage, '80');
-        assert.equal(summaryCsv?.new_coverage, '50');
+        assert.equal(summaryCsv?.new_coverage, '66.67');
         assert.equal(summaryCsv?.health, String(after.health));
         const covCsv = parseCsv(await zipEntry(id2, 'coverage.csv'));
         assert.deepEqual(
@@ -295,7 +297,7 @@ for (const engine of await testDatabases())
         );
         assert.equal(summaryDownload[0]?.coverage, '80');
 
-        // The verdict: new code 50 % < 90 fails; one cycle is not more than one; under 8.5 are big
+        // The verdict: new code 66.67 % < 90 fails; one cycle is not more than one; under 8.5 are big
         // (7: complexity, B602, the cycle) and h (8), worst first; g's 9 is not.
         const verdict = (await json(await fetch(`${svc.url}/api/analyses/${id2}/verdict`))).body as {
           status: string;
@@ -311,9 +313,10 @@ for (const engine of await testDatabases())
         assert.deepEqual(
           verdict.conditions.map((c) => [c.condition, c.kind, c.status, c.value, c.failing_items]),
           [
-            ['new_coverage<90', 'run', 'failed', 50, null],
+            ['new_coverage<90', 'run', 'failed', 66.67, null],
             ['cycles>1', 'run', 'passed', 1, null],
-            ['health<8.5', 'items', 'failed', 7, 2],
+            ['health<8.5', 'items', 'failed', 7, 3],
+            ['health_decline>0.5', 'items', 'failed', 1, 1],
           ],
         );
       } finally {

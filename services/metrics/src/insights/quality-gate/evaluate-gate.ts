@@ -18,6 +18,8 @@ export interface RunItems {
 export interface NewCodeSet {
   files: Set<string>;
   functions: Set<string>;
+  /** How much each changed function's structural health dropped since the base (`health_decline`). */
+  declines: Map<string, number>;
 }
 
 const ITEMS_SHOWN = 10;

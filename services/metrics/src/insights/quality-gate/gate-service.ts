@@ -79,7 +79,7 @@ export const gateService = {
   },
 };
 
-async function runItems(deps: Deps, id: number): Promise<RunItems> {
+async function runItems(deps: Deps, id: number, newCode: NewCodeSet | null): Promise<RunItems> {
   const [fileRows, fnRows, health] = await Promise.all([
     gatesRepo.fileRows(deps.db, id),
     gatesRepo.functionRows(deps.db, id),
@@ -104,8 +104,8 @@ async function runItems(deps: Deps, id: number): Promise<RunItems> {
     files: fileRows.map((f) => ({ file: f as unknown as FileMetrics, functions: byPath.get(f.path) ?? [] })),
     extras: {
       health: (fn) => scores.get(`${fn.path}\0${fn.lineno}`) ?? null,
-      // The decline needs the base's scores, which a stored run does not keep per function (docs/code-health.md).
-      healthDecline: () => null,
+      // Changed functions only: an added one has nothing to decline from (docs/code-health.md).
+      healthDecline: (fn) => newCode?.declines.get(`${fn.path}\0${fn.lineno}`) ?? null,
     },
   };
 }
@@ -125,9 +125,13 @@ export async function baseRunOf(deps: Deps, row: AnalysisRow): Promise<number | 
 
 async function newCodeSet(deps: Deps, headId: number, baseId: number): Promise<NewCodeSet> {
   const nc = await newCode(deps, headId, baseId);
+  const key = (f: { path: string; lineno: number }) => `${f.path}\0${f.lineno}`;
   return {
     files: new Set(nc.files.map((f) => f.path)),
-    functions: new Set(nc.functions.map((f) => `${f.path}\0${f.lineno}`)),
+    functions: new Set(nc.functions.map(key)),
+    declines: new Map(
+      nc.functions.flatMap((f) => (f.health_decline === null ? [] : [[key(f), f.health_decline]])),
+    ),
   };
 }
 
@@ -141,13 +145,14 @@ export async function evaluateRun(deps: Deps, id: number): Promise<Verdict | nul
   const gate = await gateService.applying(deps, row.owner, row.repo);
   if (!gate) return null;
   const conditions = parseConditions(storedConditions(gate));
-  const needsBase = conditions.some((c) => c.kind === 'new_code');
+  const needsBase = conditions.some((c) => c.kind === 'new_code' || c.metric === 'health_decline');
   const baseId = needsBase ? await baseRunOf(deps, row) : null;
+  const newCode = baseId === null ? null : await newCodeSet(deps, id, baseId);
   const outcomes = judge(
     conditions,
     (row.summary ? JSON.parse(row.summary) : {}) as Record<string, unknown>,
-    await runItems(deps, id),
-    baseId === null ? null : await newCodeSet(deps, id, baseId),
+    await runItems(deps, id, newCode),
+    newCode,
   );
   const g = toGate(gate);
   const now = Date.now();

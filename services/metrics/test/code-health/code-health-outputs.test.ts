@@ -297,8 +297,22 @@ for (const engine of await testDatabases())
         );
         assert.equal(summaryDownload[0]?.coverage, '80');
 
+        // The new-code view: g changed (its structural score 10 → 9), h added; the upload's new-code
+        // coverage, measured against this base.
+        const nc = (await json(await fetch(`${svc.url}/api/analyses/${id2}/new-code?base=${id1}`))).body as {
+          functions: { name: string; change: string; health: number; health_decline: number | null }[];
+          new_coverage: unknown;
+        };
+        assert.deepEqual(
+          nc.functions.map((f) => [f.name, f.change, f.health, f.health_decline]),
+          [
+            ['g', 'changed', 8, 1],
+            ['h', 'added', 8, null],
+          ],
+        );
+        assert.deepEqual(nc.new_coverage, up.body.new_code);
         // The verdict: new code 66.67 % < 90 fails; one cycle is not more than one; under 8.5 are big
-        // (7: complexity, B602, the cycle) and h (8), worst first; g's 9 is not.
+        // (7: complexity, B602, the cycle), g and h (8), worst first; g declined by 1 > 0.5.
         const verdict = (await json(await fetch(`${svc.url}/api/analyses/${id2}/verdict`))).body as {
           status: string;
           conditions: {

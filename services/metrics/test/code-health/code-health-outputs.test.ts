@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { needTool, testDatabases } from '@app/kit/testing';
 import { ALICE, createFixtureBase, type FixtureBase, RepoBuilder } from '../fixtures-builder/build-repo.js';
 import { json, parseCsv, postAnalysis, startService, waitFinished } from '../helpers/service.js';
+import { readPdf } from '../reports/pdf-text.js';
 
 type Ded = { kind: string; points: number };
 type Scored = { path: string; name?: string; health: number; deductions: Ded[] };
@@ -333,6 +334,27 @@ for (const engine of await testDatabases())
             ['health_decline>0.5', 'items', 'failed', 1, 1],
           ],
         );
+
+        // The PDF's code-health section: the score with its deductions, the summary's numbers and
+        // the least healthy functions (big first, at 7).
+        const pdf = await fetch(`${svc.url}/api/analyses/${id2}/report.pdf`);
+        assert.equal(pdf.status, 200);
+        const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).text
+          .join(' ')
+          .replace(/\s+/g, ' ');
+        assert.ok(text.includes(`Health ${after.health.toFixed(1)}/10`), text);
+        for (const part of [
+          'Line coverage 80.0 %',
+          'New-code coverage 66.7 %',
+          'Annotated (parameters and returns) 16.7 %',
+          'Import cycles 1',
+          'Broken import contracts 1',
+          'Security findings (bandit) 2',
+          'Least healthy functions',
+          'big pkg/a.py 5 7.0',
+        ]) {
+          assert.ok(text.includes(part), `${part} in: ${text}`);
+        }
       } finally {
         await svc.close();
       }

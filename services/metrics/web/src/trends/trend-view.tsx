@@ -8,7 +8,7 @@ import { linkProps } from '../lib/router.js';
 import { type ChartSeries, SeriesChart, SeriesLegend } from './series-chart.js';
 import { repositoryTrend } from './trends-api.js';
 
-type Metric = 'cc_avg' | 'mi_avg' | 'pylint_avg' | 'loc' | 'files' | 'cc_max';
+type Metric = 'cc_avg' | 'mi_avg' | 'pylint_avg' | 'loc' | 'files' | 'cc_max' | 'health' | 'coverage';
 
 const METRICS: { key: Metric; label: string; digits: number }[] = [
   { key: 'cc_avg', label: 'Average complexity', digits: 2 },
@@ -17,6 +17,8 @@ const METRICS: { key: Metric; label: string; digits: number }[] = [
   { key: 'loc', label: 'Lines', digits: 0 },
   { key: 'files', label: 'Files', digits: 0 },
   { key: 'cc_max', label: 'Maximum complexity', digits: 0 },
+  { key: 'health', label: 'Health (1-10)', digits: 1 },
+  { key: 'coverage', label: 'Line coverage %', digits: 1 },
 ];
 
 /** Where a point sits in time: its commit's date, else (older runs) when it was analysed. */

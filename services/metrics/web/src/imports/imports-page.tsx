@@ -58,7 +58,7 @@ export function ImportsPage({ analysis, query }: { analysis: Analysis; query: UR
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col" className="num">
+              <th scope="col" className="num" title="Modules that import or are imported">
                 Modules
               </th>
               <th scope="col">In a cycle</th>

@@ -13,6 +13,8 @@ export interface WorkRequest {
   relPath: string;
   /** The file's bytes, when they do not come from disk (absPath is then unused). */
   source?: Uint8Array;
+  /** Add code health's per-file parts to the analysis. */
+  codeHealth?: boolean;
 }
 
 /**
@@ -26,7 +28,12 @@ export interface WorkResult {
 
 // tree-sitter (a WebAssembly module to compile) is loaded on the first file the fast parser leaves
 // to it, not at start: most runs never need it.
-async function analyzeFile(absPath: string, relPath: string, source?: Uint8Array): Promise<FileAnalysis> {
+async function analyzeFile(
+  absPath: string,
+  relPath: string,
+  source: Uint8Array | undefined,
+  codeHealth: boolean,
+): Promise<FileAnalysis> {
   if (source && source.length > MAX_SOURCE_BYTES) {
     return failedAnalysis(relPath, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
   }
@@ -43,7 +50,7 @@ async function analyzeFile(absPath: string, relPath: string, source?: Uint8Array
       const msg = err instanceof Error ? err.message : String(err);
       return failedAnalysis(relPath, `cannot read file: ${msg}`);
     }
-  const quick = analyzeOrDefer(bytes, relPath, true);
+  const quick = analyzeOrDefer(bytes, relPath, true, codeHealth);
   if (quick) return quick;
   try {
     await initPyscan();
@@ -51,7 +58,7 @@ async function analyzeFile(absPath: string, relPath: string, source?: Uint8Array
     const msg = err instanceof Error ? err.message : String(err);
     return failedAnalysis(relPath, `tree-sitter failed to load: ${msg}`);
   }
-  return analyzeSource(bytes, relPath);
+  return analyzeOrDefer(bytes, relPath, false, codeHealth) ?? analyzeSource(bytes, relPath);
 }
 
 const port = parentPort;
@@ -63,7 +70,7 @@ if (port) {
   port.on('message', async (req: WorkRequest) => {
     const result: WorkResult = {
       id: req.id,
-      json: JSON.stringify(await analyzeFile(req.absPath, req.relPath, req.source)),
+      json: JSON.stringify(await analyzeFile(req.absPath, req.relPath, req.source, req.codeHealth === true)),
     };
     port.postMessage(result);
   });

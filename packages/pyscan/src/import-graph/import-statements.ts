@@ -15,11 +15,11 @@ export interface ImportStatement {
   from: boolean;
 }
 
-/** The file's imports; null when the fast tokenizer cannot read it. */
-export function readImports(text: string): ImportStatement[] | null {
+/** The file's imports (`tokens`: its tokens if made already); null when the fast tokenizer cannot read it. */
+export function readImports(text: string, tokens?: Tokens): ImportStatement[] | null {
   let t: Tokens;
   try {
-    t = tokenize(text);
+    t = tokens ?? tokenize(text);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof RangeError) return null;
     throw e;

@@ -38,11 +38,12 @@ export interface FileDefinitions {
 const OPEN = new Set([T.LPAR, T.LSQB, T.LBRACE]);
 const CLOSE = new Set([T.RPAR, T.RSQB, T.RBRACE]);
 
-/** Reads `text` (normalised newlines); null for a file the fast tokenizer leaves (Python 2, odd input). */
-export function readDefinitions(text: string): FileDefinitions | null {
+/** Reads `text` (normalised newlines; `tokens`: its tokens if made already); null for a file the fast tokenizer leaves (Python 2, odd input). */
+export function readDefinitions(text: string, tokens?: Tokens): FileDefinitions | null {
   let toks: Tokens;
   try {
-    toks = tokenize(text);
+    // The analysis's own tokens when it has them: a file is tokenized once per run.
+    toks = tokens ?? tokenize(text);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof RangeError) return null;
     throw e;

@@ -1,3 +1,4 @@
+import type { Tokens } from '../fast-parse/index.js';
 // Typing and docstring shares per function and per file (docs/code-health.md names every rule).
 import { type Definition, type FileDefinitions, readDefinitions } from './definitions.js';
 
@@ -88,9 +89,9 @@ export function typingDocsOf(defs: FileDefinitions): FileTypingDocs {
   };
 }
 
-/** Typing and docstrings of one file's text; null when it cannot be tokenized (a parse_error file). */
-export function measureTypingDocs(text: string): FileTypingDocs | null {
-  const defs = readDefinitions(text.replace(/\r\n?/g, '\n'));
+/** Typing and docstrings of one file's text (with `tokens`, normalised and tokenized already); null when it cannot be tokenized (a parse_error file). */
+export function measureTypingDocs(text: string, tokens?: Tokens): FileTypingDocs | null {
+  const defs = readDefinitions(tokens ? text : text.replace(/\r\n?/g, '\n'), tokens);
   return defs ? typingDocsOf(defs) : null;
 }
 

@@ -42,9 +42,9 @@ test('the pool analyses with parts equal to the text-made ones; the graph and sh
     );
     const without = await pool.analyzeFile(join(dir, 'pkg/a.py'), 'pkg/a.py');
     assert.equal(without.code_health, undefined);
-    paths.forEach((p, i) =>
-      assert.deepEqual(withParts[i]?.code_health, codeHealthParts(FILES[p] as string), p),
-    );
+    for (const [i, p] of paths.entries()) {
+      assert.deepEqual(withParts[i]?.code_health, codeHealthParts(FILES[p] as string), p);
+    }
     const fromAnalysis = codeHealthOfParts(
       withParts.map((a) => ({ path: a.file.path, ...(a.code_health as NonNullable<typeof a.code_health>) })),
       null,

@@ -40,6 +40,8 @@ export function Trend({ analysis }: { analysis: Analysis }) {
     .flatMap((s) => s.points.map((p, i) => ({ p, prev: s.points[i - 1] })))
     .sort((a, b) => pointTime(a.p) - pointTime(b.p) || a.p.id - b.p.id);
   const commits = rows.length;
+  // A measure no point has (coverage before any upload, health on runs from before it) gets no chart or column.
+  const shown = METRICS.filter((m) => trend.series.some((s) => s.points.some((p) => p[m.key] != null)));
   const chart = (m: Metric): ChartSeries[] =>
     trend.series.map((s) => ({
       ref: s.ref,
@@ -85,7 +87,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
         <>
           <SeriesLegend refs={trend.series.map((s) => s.ref)} />
           <div className="small-multiples">
-            {METRICS.map((m) => (
+            {shown.map((m) => (
               <SeriesChart key={m.key} series={chart(m.key)} label={m.label} digits={m.digits} />
             ))}
           </div>
@@ -99,7 +101,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
               <th scope="col">Run</th>
               <th scope="col">Commit date</th>
               <th scope="col">Commit</th>
-              {METRICS.map((m) => (
+              {shown.map((m) => (
                 <th scope="col" className="num" key={m.key}>
                   {m.label}
                 </th>
@@ -120,7 +122,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
                 <td>
                   <code>{p.commit_sha.slice(0, 8)}</code>
                 </td>
-                {METRICS.map((m) => (
+                {shown.map((m) => (
                   <td className="num" key={m.key}>
                     {fmt(p[m.key], m.digits)}
                   </td>

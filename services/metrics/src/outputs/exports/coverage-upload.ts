@@ -3,7 +3,6 @@
 // summary's coverage, new_coverage and health (so trends, compare and the gate read them), the run's
 // CSVs and ZIP, and the quality gate's verdict.
 import { toCsv } from '@app/pyscan';
-import type { Kysely } from 'kysely';
 import { resolveBase } from '../../insights/new-code/new-code-service.js';
 import { newLinesSince } from '../../insights/new-code/new-lines.js';
 import { baseRunOf, evaluateRun } from '../../insights/quality-gate/gate-service.js';
@@ -11,18 +10,16 @@ import { getCodeHealth } from '../../pipeline/code-health/code-health-service.js
 import type { RunCoverage } from '../../pipeline/coverage/coverage-service.js';
 import { uploadCoverage } from '../../pipeline/coverage/coverage-service.js';
 import { computeRunHealth } from '../../pipeline/health/health-service.js';
+import { round2 } from '../../pipeline/health/run-health.js';
 import { SUMMARY_CSV_COLUMNS } from '../../pipeline/results/build-results.js';
 import type { RunReads } from '../../pipeline/run-reads.js';
 import { getAnalysis } from '../../platform/http/get-analysis.js';
 import { healthRepo } from '../../store/repos/health-repo.js';
 import { runSummaryRepo } from '../../store/repos/run-summary-repo.js';
-import type { MetricsDB } from '../../store/schema.js';
 import { codeHealthCsvs } from './code-health-csvs.js';
 import { neutraliseRow } from './csv-cells.js';
 import { refreshOutputs } from './refresh-outputs.js';
 import { LEVEL_FILES } from './write-outputs.js';
-
-const round2 = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) / 100 : null);
 
 /**
  * Joins and stores the report, then brings the run's health, summary, outputs and verdict up to date.
@@ -30,7 +27,7 @@ const round2 = (v: number | null | undefined) => (typeof v === 'number' ? Math.r
  * without it, the run's own new-code base (a forge run's), else the previous run of its series.
  */
 export async function uploadRunCoverage(
-  ctx: RunReads & { db: Kysely<MetricsDB> },
+  ctx: RunReads,
   id: number,
   text: string,
   base?: string,
@@ -62,6 +59,7 @@ export async function uploadRunCoverage(
     }
     await refreshOutputs(ctx.db, id, changed);
   }
+  // The upload stands whatever the gate does: a gate that cannot be judged now keeps its earlier verdict.
   await evaluateRun(ctx, id).catch(() => null);
   return coverage;
 }

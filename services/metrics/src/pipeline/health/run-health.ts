@@ -47,7 +47,9 @@ export function runHealthOf(i: RunHealthInput): HealthSection {
   });
 }
 
-const round2 = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) / 100 : null);
+/** Percentages in the summary: two decimals. */
+export const round2 = (v: number | null | undefined) =>
+  typeof v === 'number' ? Math.round(v * 100) / 100 : null;
 
 /** The summary's code-health numbers (named as the gate names them; migration 041). */
 export type CodeHealthSummary = {

@@ -109,11 +109,12 @@ export function buildResults(i: BuildInput): RunResults {
     coverage: null,
   });
   const security = i.security ? code.findings.filter((f) => f.category === 'security').length : null;
+  const healthNumbers = codeHealthSummary(codeHealth, security, health);
   const summary: RunSummary = {
     ...base,
     duplicated_lines: dup,
     duplicated_lines_pct: dup === null ? null : duplicatedPct(dup, num(base.loc)),
-    ...codeHealthSummary(codeHealth, security, health),
+    ...healthNumbers,
   };
   return {
     files,
@@ -167,7 +168,7 @@ export function buildResults(i: BuildInput): RunResults {
         created_at: i.now,
         duplicated_lines: summary.duplicated_lines,
         duplicated_lines_pct: summary.duplicated_lines_pct,
-        ...codeHealthSummary(codeHealth, security, health),
+        ...healthNumbers,
       },
     },
   };

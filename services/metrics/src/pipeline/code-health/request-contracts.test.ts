@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { requestContracts, withRequestContracts } from './request-contracts.js';
 
-const LAYERS = { name: 'layered', type: 'layers', layers: ['app.api', 'app.core'] };
+const LAYERS = { name: 'layered', type: 'layers' as const, layers: ['app.api', 'app.core'] };
 
 test('the table as JSON or as TOML text gives the same configuration', () => {
   const json = requestContracts({ root_packages: ['app'], contracts: [LAYERS] });

@@ -11,6 +11,8 @@ export async function analyzeFileAt(
   absPath: string,
   relPath: string,
   source?: Uint8Array,
+  /** Also the typing, docstring and import parts (the metrics service's code health), from the same tokens. */
+  codeHealth = false,
 ): Promise<FileAnalysis> {
   if (source && source.length > MAX_SOURCE_BYTES) {
     return failedAnalysis(relPath, `file too large: ${source.length} bytes (limit ${MAX_SOURCE_BYTES})`);
@@ -28,7 +30,7 @@ export async function analyzeFileAt(
       const msg = err instanceof Error ? err.message : String(err);
       return failedAnalysis(relPath, `cannot read file: ${msg}`);
     }
-  const quick = analyzeOrDefer(bytes, relPath, true);
+  const quick = analyzeOrDefer(bytes, relPath, true, codeHealth);
   if (quick) return quick;
   try {
     await initPyscan();
@@ -36,5 +38,5 @@ export async function analyzeFileAt(
     const msg = err instanceof Error ? err.message : String(err);
     return failedAnalysis(relPath, `tree-sitter failed to load: ${msg}`);
   }
-  return analyzeSource(bytes, relPath);
+  return analyzeOrDefer(bytes, relPath, false, codeHealth) ?? analyzeSource(bytes, relPath);
 }

@@ -1,6 +1,7 @@
 // One file in, all of pyscan's metrics out. Any failure degrades to a row with parse_error.
 import { isAscii } from 'node:buffer';
 import { analyzeCc, type CcClass, type CcFunction, classComplexity } from './cc.js';
+import { codeHealthParts } from './code-health/index.js';
 import { cognitiveComplexity } from './cognitive.js';
 import { decodeSource, normaliseNewlines } from './decode.js';
 import { fastParseIndexed, type Tokens, tokenize, Unsupported } from './fast-parse/index.js';
@@ -83,9 +84,10 @@ export function analyzeOrDefer(
   source: Uint8Array | string,
   path: string,
   lazy: boolean,
+  codeHealth = false,
 ): FileAnalysis | null {
   try {
-    return analyzeUnsafe(source, path, lazy);
+    return analyzeUnsafe(source, path, lazy, codeHealth);
   } catch (err) {
     if (err instanceof Deferred) return null;
     const msg = err instanceof Error ? err.message : String(err);
@@ -93,7 +95,12 @@ export function analyzeOrDefer(
   }
 }
 
-function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean): FileAnalysis {
+function analyzeUnsafe(
+  source: Uint8Array | string,
+  path: string,
+  lazy: boolean,
+  codeHealth: boolean,
+): FileAnalysis {
   let text: string;
   // Pure ASCII bytes spare rawFromTokens its search for Unicode line breaks and spaces.
   const ascii = typeof source !== 'string' && isAscii(source);
@@ -125,11 +132,13 @@ function analyzeUnsafe(source: Uint8Array | string, path: string, lazy: boolean)
   if (!index) throw new Error('no index');
   try {
     const problem = checkSource(index, raw) ?? (parsed ? python2Syntax(parsed.tree, text) : null);
-    if (problem) {
-      file.parse_error = problem;
-      return { file, classes: [], functions: [] };
-    }
-    return measure(index, path, file, raw);
+    if (problem) file.parse_error = problem;
+    const result: FileAnalysis = problem
+      ? { file, classes: [], functions: [] }
+      : measure(index, path, file, raw);
+    // Code health reads the same tokens: no second read or tokenization of the file.
+    if (codeHealth) result.code_health = codeHealthParts(text, toks ?? undefined);
+    return result;
   } finally {
     parsed?.tree.delete();
   }

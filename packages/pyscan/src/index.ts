@@ -1,5 +1,12 @@
 export { analyzeSource, failedAnalysis, MAX_SOURCE_BYTES } from './analyze.js';
-export { type CodeHealth, contractsOfPyproject, measureCodeHealth } from './code-health/index.js';
+export {
+  type CodeHealth,
+  type CodeHealthParts,
+  codeHealthOfParts,
+  codeHealthParts,
+  contractsOfPyproject,
+  measureCodeHealth,
+} from './code-health/index.js';
 export { CLASS_COLUMNS, FILE_COLUMNS, FUNCTION_COLUMNS, SUMMARY_COLUMNS } from './columns.js';
 export {
   type CoverageCounts,
@@ -32,6 +39,7 @@ export {
   cyclePathsOf,
   type Deduction,
   type FunctionHealth,
+  functionHealth,
   type HealthEvidence,
   type HealthSection,
   healthOfRun,
@@ -48,6 +56,7 @@ export {
 } from './import-graph/index.js';
 export {
   type AnalysisJson,
+  type AnalyzeOptions,
   type AnalyzerPool,
   createAnalyzerPool,
   DEFAULT_MAX_FILE_SECONDS,

@@ -17,10 +17,16 @@ export interface PoolOptions {
   maxFileSeconds?: number;
 }
 
+/** What an analysis adds to pyscan's measures when asked. */
+export interface AnalyzeOptions {
+  /** Code health's per-file parts (`FileAnalysis.code_health`), from the analysis's own tokens. */
+  codeHealth?: boolean;
+}
+
 /** Analyses files on worker threads. */
 export interface AnalyzerPool {
   /** Reads absPath in a worker and analyses it; relPath is what the rows carry as `path`. */
-  analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis>;
+  analyzeFile(absPath: string, relPath: string, opts?: AnalyzeOptions): Promise<FileAnalysis>;
   /** Analyses `source` (a file's bytes, e.g. a git blob never written to disk) as `relPath`, in a worker. */
   analyzeSource(source: Uint8Array, relPath: string): Promise<FileAnalysis>;
   /**
@@ -160,6 +166,7 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
         if (slot.busy.length === 1) arm(slot);
         const req: WorkRequest = { id: task.id, absPath: task.absPath, relPath: task.relPath };
         if (task.source) req.source = task.source;
+        if (task.codeHealth) req.codeHealth = true;
         slot.worker.postMessage(req);
       }
     }
@@ -251,8 +258,13 @@ export async function createAnalyzerPool(opts: PoolOptions = {}): Promise<Analyz
 
   return {
     threads,
-    analyzeFile(absPath: string, relPath: string): Promise<FileAnalysis> {
-      return enqueue({ absPath, relPath, size: sizeOf(absPath) });
+    analyzeFile(absPath: string, relPath: string, opts: AnalyzeOptions = {}): Promise<FileAnalysis> {
+      return enqueue({
+        absPath,
+        relPath,
+        size: sizeOf(absPath),
+        ...(opts.codeHealth ? { codeHealth: true } : {}),
+      });
     },
     analyzeSource(source: Uint8Array, relPath: string): Promise<FileAnalysis> {
       return enqueue({ absPath: '', relPath, source, size: source.length });

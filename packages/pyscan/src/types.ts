@@ -1,3 +1,4 @@
+import type { CodeHealthParts } from './code-health/index.js';
 // Row shapes; property names are the CSV column names of the metrics contract.
 
 /** One file's metrics (pylint and git-history columns are filled by the service, not here). */
@@ -64,4 +65,9 @@ export interface FileAnalysis {
   file: FileMetrics;
   classes: ClassMetrics[];
   functions: FunctionMetrics[];
+  /**
+   * Code health's per-file parts (code-health/), made from the analysis's own tokens when the caller
+   * asks for them (`analyzeFile(…, { codeHealth: true })`); absent otherwise.
+   */
+  code_health?: CodeHealthParts;
 }

@@ -10,6 +10,8 @@ export interface WorkRequest {
   relPath: string;
   /** The file's bytes, when they do not come from disk (absPath is then unused). */
   source?: Uint8Array;
+  /** Add code health's per-file parts to the analysis. */
+  codeHealth?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ if (port) {
   port.on('message', async (req: WorkRequest) => {
     const result: WorkResult = {
       id: req.id,
-      json: JSON.stringify(await analyzeFileAt(req.absPath, req.relPath, req.source)),
+      json: JSON.stringify(await analyzeFileAt(req.absPath, req.relPath, req.source, req.codeHealth === true)),
     };
     port.postMessage(result);
   });

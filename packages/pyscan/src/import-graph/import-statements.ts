@@ -15,11 +15,11 @@ export interface ImportStatement {
   from: boolean;
 }
 
-/** The file's imports; null when the fast tokenizer cannot read it. */
-export function readImports(text: string): ImportStatement[] | null {
+/** The file's imports (`tokens`: its tokens if made already); null when the fast tokenizer cannot read it. */
+export function readImports(text: string, tokens?: Tokens): ImportStatement[] | null {
   let t: Tokens;
   try {
-    t = tokenize(text);
+    t = tokens ?? tokenize(text);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof RangeError) return null;
     throw e;
@@ -33,9 +33,14 @@ export function readImports(text: string): ImportStatement[] | null {
     while (k(i) === T.NAME || k(i) === T.DOT) name += s(i++);
     return [name, i];
   };
-  for (let i = 0; i < t.count; i++) {
-    const kind = k(i);
-    if (kind === T.NEWLINE || kind === T.INDENT || kind === T.DEDENT || kind === T.SEMI || kind === T.COLON) {
+  // Every token passes here: the kinds array read directly, the kinds compared held in locals (a cold
+  // worker runs this in the interpreter).
+  const kinds = t.kind;
+  const count = t.count;
+  const { NEWLINE, INDENT, DEDENT, SEMI, COLON } = T;
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i] as number;
+    if (kind === NEWLINE || kind === INDENT || kind === DEDENT || kind === SEMI || kind === COLON) {
       // A colon starts a one-line body (`if x: import y`); elsewhere a statement does not start after one,
       // but an `import` keyword cannot appear there anyway.
       atStatement = true;

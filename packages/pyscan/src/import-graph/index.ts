@@ -10,4 +10,4 @@ export {
 export { type ImportCycle, importCycles } from './cycles.js';
 export { type ImportStatement, readImports } from './import-statements.js';
 export { type ModuleFile, moduleNames } from './module-names.js';
-export { buildImportGraph, type ImportEdge, type ImportGraph } from './resolve.js';
+export { buildImportGraph, type ImportEdge, type ImportGraph, importGraphOf } from './resolve.js';

@@ -30,6 +30,15 @@ const MAX_REEXPORT_HOPS = 10;
 
 /** The graph of `files` (repository-relative path and decoded text). */
 export function buildImportGraph(files: readonly { path: string; text: string }[]): ImportGraph {
+  return importGraphOf(
+    files.map((f) => ({ path: f.path, imports: readImports(f.text.replace(/\r\n?/g, '\n')) })),
+  );
+}
+
+/** The graph of files whose import statements were read already (null: the file could not be read). */
+export function importGraphOf(
+  files: readonly { path: string; imports: ImportStatement[] | null }[],
+): ImportGraph {
   const modules = moduleNames(files.map((f) => f.path));
   const byPath = new Map(modules.map((m) => [m.path, m]));
   const byName = new Map(modules.map((m) => [m.name, m]));
@@ -38,9 +47,8 @@ export function buildImportGraph(files: readonly { path: string; text: string }[
   for (const f of files) {
     const m = byPath.get(f.path);
     if (!m) continue;
-    const list = readImports(f.text.replace(/\r\n?/g, '\n'));
-    if (list === null) unreadable.push(f.path);
-    else imports.set(m.name, list);
+    if (f.imports === null) unreadable.push(f.path);
+    else imports.set(m.name, f.imports);
   }
   // What each package's __init__ re-exports: name → the module it came from.
   const reexports = new Map<string, Map<string, string>>();

@@ -37,12 +37,14 @@ export interface FileDefinitions {
 
 const OPEN = new Set([T.LPAR, T.LSQB, T.LBRACE]);
 const CLOSE = new Set([T.RPAR, T.RSQB, T.RBRACE]);
+const { INDENT, DEDENT, NEWLINE, AT, KW_DEF, KW_CLASS, KW_ASYNC } = T;
 
-/** Reads `text` (normalised newlines); null for a file the fast tokenizer leaves (Python 2, odd input). */
-export function readDefinitions(text: string): FileDefinitions | null {
+/** Reads `text` (normalised newlines; `tokens`: its tokens if made already); null for a file the fast tokenizer leaves (Python 2, odd input). */
+export function readDefinitions(text: string, tokens?: Tokens): FileDefinitions | null {
   let toks: Tokens;
   try {
-    toks = tokenize(text);
+    // The analysis's own tokens when it has them: a file is tokenized once per run.
+    toks = tokens ?? tokenize(text);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof RangeError) return null;
     throw e;
@@ -79,39 +81,41 @@ class Reader {
 
   read(): FileDefinitions {
     const moduleDocstring = this.docstringAt(0);
+    // Every token passes through this loop and most are nothing to it: it reads the kinds array
+    // directly, with the kinds it looks for in locals (a cold worker runs it in the interpreter).
+    const kinds = this.t.kind;
+    const count = this.t.count;
     let atStatement = true;
-    while (this.i < this.t.count) {
-      const k = this.k(this.i);
-      if (k === T.INDENT) {
+    while (this.i < count) {
+      const k = kinds[this.i] as number;
+      if (k === INDENT) {
         this.depth++;
         this.i++;
         continue;
       }
-      if (k === T.DEDENT) {
+      if (k === DEDENT) {
         this.depth--;
         while (this.scopes.length > 0 && this.scopes[this.scopes.length - 1]!.depth > this.depth)
           this.scopes.pop();
         this.i++;
         continue;
       }
-      if (k === T.NEWLINE) {
+      if (k === NEWLINE) {
         atStatement = true;
         this.i++;
         continue;
       }
-      if (atStatement && k === T.AT) {
-        this.decorators.push(this.decoratorName());
-        continue;
+      if (atStatement) {
+        if (k === AT) {
+          this.decorators.push(this.decoratorName());
+          continue;
+        }
+        if (k === KW_DEF || k === KW_CLASS || (k === KW_ASYNC && this.k(this.i + 1) === KW_DEF)) {
+          this.header(k === KW_CLASS ? 'class' : 'function');
+          continue;
+        }
+        atStatement = false;
       }
-      if (
-        atStatement &&
-        (k === T.KW_DEF || k === T.KW_CLASS || (k === T.KW_ASYNC && this.k(this.i + 1) === T.KW_DEF))
-      ) {
-        this.header(k === T.KW_CLASS ? 'class' : 'function');
-        atStatement = true;
-        continue;
-      }
-      atStatement = false;
       this.i++;
     }
     return { moduleDocstring, definitions: this.out };

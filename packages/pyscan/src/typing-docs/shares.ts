@@ -1,4 +1,5 @@
 // Typing and docstring shares per function and per file (docs/code-health.md names every rule).
+import type { Tokens } from '../fast-parse/index.js';
 import { type Definition, type FileDefinitions, readDefinitions } from './definitions.js';
 
 /** One def's typing and docstring. */
@@ -88,9 +89,12 @@ export function typingDocsOf(defs: FileDefinitions): FileTypingDocs {
   };
 }
 
-/** Typing and docstrings of one file's text; null when it cannot be tokenized (a parse_error file). */
-export function measureTypingDocs(text: string): FileTypingDocs | null {
-  const defs = readDefinitions(text.replace(/\r\n?/g, '\n'));
+/**
+ * Typing and docstrings of one file's text (with `tokens`: its newlines normalised and its tokens
+ * made already, by the analysis); null when it cannot be tokenized (a parse_error file).
+ */
+export function measureTypingDocs(text: string, tokens?: Tokens): FileTypingDocs | null {
+  const defs = readDefinitions(tokens ? text : text.replace(/\r\n?/g, '\n'), tokens);
   return defs ? typingDocsOf(defs) : null;
 }
 

@@ -70,6 +70,7 @@ function checkSameExclude(existing: AnalysisRow, run: NewAnalysis): AnalysisRow 
     exclude?: string[];
     history?: boolean;
     history_run?: HistorySpec | null;
+    contracts?: unknown;
   };
   const theirs = parsed.exclude ?? [];
   const ours = (run.settings.exclude as string[] | undefined) ?? [];
@@ -79,6 +80,11 @@ function checkSameExclude(existing: AnalysisRow, run: NewAnalysis): AnalysisRow 
   ) {
     throw errors.analysis_pending(
       `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with another history request (history ${parsed.history ?? false}, history_run ${JSON.stringify(parsed.history_run ?? null)}): retry when it has finished`,
+    );
+  }
+  if (JSON.stringify(parsed.contracts ?? null) !== JSON.stringify(run.settings.contracts ?? null)) {
+    throw errors.analysis_pending(
+      `analysis ${existing.id} of this repository, branch and ref is already ${existing.status} with other import contracts: retry when it has finished`,
     );
   }
   if (!sameExclude(theirs, ours)) {

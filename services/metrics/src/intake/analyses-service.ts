@@ -1,6 +1,7 @@
 import type { MetricsConfig } from '../config.js';
 import { errors } from '../errors.js';
 import { parseHistory } from '../history-runs/history-spec.js';
+import { requestContracts } from '../pipeline/code-health/request-contracts.js';
 import { excludeErrors, normalizeExclude } from '../pipeline/exclusions/request-globs.js';
 import type { RateLimiter } from '../platform/http/rate-limiter.js';
 import { validateAnalysisInput } from '../shared-types/repo-validate.js';
@@ -13,6 +14,8 @@ export interface CreateAnalysisBody {
   exclude?: string[] | null | undefined;
   /** true/false: git-history columns for this run; {commits}/{since}: a history run. */
   history?: unknown;
+  /** Import contracts in import-linter's format (request-contracts.ts). */
+  contracts?: unknown;
   /** Internal (forge webhooks): the commit new code is measured against; not in the API's schema. */
   new_code_base?: string | undefined;
 }
@@ -36,8 +39,10 @@ export async function createAnalysis(
   const v = validateAnalysisInput(body);
   const excludeProblems = excludeErrors(body.exclude);
   const history = parseHistory(body.history);
-  if (!v.ok || excludeProblems.length > 0 || history.errors.length > 0) {
-    const fieldErrors = [...(v.ok ? [] : v.errors), ...excludeProblems, ...history.errors].map((e) => ({
+  const contracts = requestContracts(body.contracts);
+  const problems = [...excludeProblems, ...history.errors, ...contracts.errors];
+  if (!v.ok || problems.length > 0) {
+    const fieldErrors = [...(v.ok ? [] : v.errors), ...problems].map((e) => ({
       path: e.field,
       message: e.message,
     }));
@@ -70,6 +75,7 @@ export async function createAnalysis(
         max_file_count: c.maxFileCount,
         exclude: normalizeExclude(body.exclude),
         history_run: history.spec,
+        ...(contracts.config ? { contracts: contracts.config } : {}),
         ...(body.new_code_base && /^[0-9a-f]{7,40}$/.test(body.new_code_base)
           ? { new_code_base: body.new_code_base }
           : {}),

@@ -45,6 +45,14 @@ export const SUMMARY_DELTA_KEYS = [
   'pylint_avg',
   'parse_errors',
   'duplicated_lines_pct',
+  'coverage',
+  'new_coverage',
+  'cycles',
+  'contracts',
+  'typed',
+  'documented',
+  'security_findings',
+  'health',
 ] as const;
 export type SummaryDeltaKey = (typeof SUMMARY_DELTA_KEYS)[number];
 
@@ -175,7 +183,30 @@ export const NewCodeResponse = Type.Object({
       complexity: Type.Integer(),
       cognitive: Type.Integer(),
       change: NewKind,
+      health: Type.Union([Type.Number(), Type.Null()], {
+        description: "The head's stored health score (1-10); null for runs from before it was stored.",
+      }),
+      health_decline: Type.Union([Type.Number(), Type.Null()], {
+        description:
+          'How much the structural score (complexity, cognitive, nesting, length, parameters) dropped since the base; null for an added function.',
+      }),
     }),
+  ),
+  new_coverage: Type.Union(
+    [
+      Type.Object({
+        base_id: Type.Integer(),
+        lines: Type.Integer(),
+        covered: Type.Integer(),
+        pct: Type.Union([Type.Number(), Type.Null()]),
+        files_unknown: Type.Array(Type.String()),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        "New-code coverage of the head's uploaded coverage report, when it was measured against this base; else null.",
+    },
   ),
 });
 

@@ -41,6 +41,15 @@ export const TrendPoint = Type.Object({
   // exclusions, tests in or out, pylint or bandit on or off): one sentence per difference, so a drop
   // in files or lines there is read as a change of settings, not of code.
   settings_changed: Type.Optional(Type.Array(Type.String())),
+  // Code health (issue 35; null for runs from before and what a run did not measure).
+  coverage: Num,
+  new_coverage: Num,
+  cycles: Num,
+  contracts: Num,
+  typed: Num,
+  documented: Num,
+  security_findings: Num,
+  health: Num,
 });
 
 export const FilePoint = Type.Object({

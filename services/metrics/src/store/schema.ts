@@ -101,6 +101,15 @@ export interface SummariesTable {
   created_at: number;
   duplicated_lines: number | null;
   duplicated_lines_pct: number | null;
+  /** Code health (migration 041): null for runs from before and for what a run did not measure. */
+  coverage?: number | null;
+  new_coverage?: number | null;
+  cycles?: number | null;
+  contracts?: number | null;
+  typed?: number | null;
+  documented?: number | null;
+  security_findings?: number | null;
+  health?: number | null;
 }
 
 /** A clone group of a run (group_no 1 is the largest). */
@@ -198,6 +207,12 @@ export interface RunCoverageTable {
 
 /** A run's code health (pyscan's CodeHealth document as JSON). */
 export interface CodeHealthTable {
+  analysis_id: number;
+  payload: string;
+}
+
+/** A run's health score per repository, file and function with the deductions (pyscan's HealthSection as JSON). */
+export interface RunHealthTable {
   analysis_id: number;
   payload: string;
 }
@@ -352,6 +367,7 @@ export interface MetricsDB {
   pylint_cache: PylintCacheTable;
   findings: FindingsTable;
   code_health: CodeHealthTable;
+  run_health: RunHealthTable;
   run_coverage: RunCoverageTable;
   source_files: SourceFilesTable;
   history_insights: HistoryInsightsTable;

@@ -224,7 +224,8 @@ describe('metrics web UI', { skip }, () => {
     const runs = page.getByRole('table', { name: 'Runs of this repository' }).locator('tbody tr');
     await runs.nth(1).waitFor();
     assert.equal(await runs.count(), 2);
-    assert.equal(await page.locator('.spark').count(), 6);
+    // Six measures and the health score (issue 35); coverage has no chart before an upload.
+    assert.equal(await page.locator('.spark').count(), 7);
     await page.screenshot({ path: artifactPath('metrics-trend.png'), fullPage: true });
 
     await page.getByRole('link', { name: 'Heatmap' }).click();
@@ -298,14 +299,16 @@ describe('metrics web UI', { skip }, () => {
     ]);
     assert.match(pdf.suggestedFilename(), /^acme-shop-a1\.pdf$/);
     const doc = await readPdf(readFileSync(await pdf.path()));
-    // Issue 17 added a fourth page, where to act from the history.
-    assert.equal(doc.pages, 4);
-    assert.match(doc.text[3] ?? '', /Where to act: history insights/);
+    // Issue 17 added a fourth page, where to act from the history; issue 35 the health section,
+    // which moves the charts to a page of their own.
+    assert.equal(doc.pages, 5);
+    assert.match(doc.text[4] ?? '', /Where to act: history insights/);
+    assert.match(doc.text.join(' '), /Health \d+\.\d\/10\s+10 minus:/);
     assert.match(doc.text[0] ?? '', /Code metrics report: acme\/shop/);
     assert.match(doc.text[0] ?? '', /Files\s+8/);
     // Issue 29: the worst files follow the grade on page 1; functions and charts flow after them.
     assert.match(doc.text[0] ?? '', /Worst files\s+Files with.*shop\/engine\/pricing\.py\s+58\s+37/);
-    const tail = doc.text.slice(0, 3).join(' ');
+    const tail = doc.text.slice(0, 4).join(' ');
     assert.match(tail, /Hotspots: complexity against revisions/);
     assert.match(tail, /price\s+shop\/engine\/pricing\.py\s+3\s+37\s+E/);
 

@@ -27,9 +27,10 @@ export function App() {
     if (signInNeeded) setGuarded(true);
     else setSession((n) => n + 1);
   }, [signInNeeded]);
-  const m = /^\/analyses\/(\d+)(?:\/(insights|findings|source|explorer|duplicates)(?:\/([a-z]+))?)?\/?$/.exec(
-    path,
-  );
+  const m =
+    /^\/analyses\/(\d+)(?:\/(insights|findings|source|explorer|duplicates|imports)(?:\/([a-z]+))?)?\/?$/.exec(
+      path,
+    );
   // `/compare/:base/:head` compares two runs; `/analyses/:id/compare` finds the previous run first.
   const cmp = /^\/compare\/(\d+)\/(\d+)\/?$/.exec(path);
   const prev = /^\/analyses\/(\d+)\/compare\/?$/.exec(path);
@@ -45,7 +46,7 @@ export function App() {
         id={Number(m[1])}
         insights={m[2] === 'insights'}
         code={m[2] === 'findings' || m[2] === 'source' ? m[2] : null}
-        tab={m[2] === 'explorer' || m[2] === 'duplicates' ? m[2] : undefined}
+        tab={m[2] === 'explorer' || m[2] === 'duplicates' || m[2] === 'imports' ? m[2] : undefined}
         view={m[3] ?? 'trend'}
         query={query}
       />

@@ -22,6 +22,14 @@ export const CreateAnalysisBody = Type.Object(
         examples: [['legacy', 'src/gen/**', '*_pb2.py']],
       }),
     ),
+    // Checked by requestContracts, which names the bad key in its 422.
+    contracts: Type.Optional(
+      Type.Unknown({
+        description:
+          "Import contracts in import-linter's format, checked beside the repository's own [tool.importlinter]: that table as a JSON object (root_packages, contracts: [{name, type: layers | forbidden | independence, layers, containers, source_modules, forbidden_modules, allow_indirect_imports, modules, ignore_imports}]) or a pyproject.toml's TOML text holding it.",
+        examples: [{ contracts: [{ name: 'layered', type: 'layers', layers: ['app.api', 'app.core'] }] }],
+      }),
+    ),
     history: Type.Optional(
       Type.Union(
         [

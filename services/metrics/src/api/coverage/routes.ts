@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { getCoverage, riskView, uploadCoverage } from '../../pipeline/coverage/coverage-service.js';
+import { uploadRunCoverage } from '../../outputs/exports/coverage-upload.js';
+import { getCoverage, riskView } from '../../pipeline/coverage/coverage-service.js';
 import { IdParams, problems } from '../../platform/http/schemas.js';
 import { runReads } from '../run-reads.js';
 
@@ -26,14 +27,21 @@ export function coverageRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "Upload coverage.py's report (coverage xml or coverage json) for a finished analysis",
+          description:
+            "Joins the report to the run, measures new-code coverage against `base` (a run id or commit; by default the run's new-code base, else the previous run of its series), and updates the run's health score, summary, CSVs, ZIP and gate verdict.",
           params: IdParams,
+          querystring: Type.Object({
+            base: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 40, description: 'A run id or a commit sha.' }),
+            ),
+          }),
           response: { ...problems(404, 409, 413, 415, 422) },
         },
       },
       async (req) => {
         const body = req.body;
         const text = typeof body === 'string' ? body : JSON.stringify(body ?? null);
-        return uploadCoverage(reads, req.params.id, text);
+        return uploadRunCoverage(reads, req.params.id, text, req.query.base);
       },
     );
     app.get(

@@ -4,12 +4,15 @@ import { ensureRows } from '../../history-runs/lazy-rows.js';
 import { coupling, hotspots, knowledge } from '../../insights/insights-service.js';
 import { verdictOf } from '../../insights/quality-gate/gate-service.js';
 import type { ReportData, ReportSummary } from '../../outputs/reports/index.js';
+import { getRunHealth } from '../../pipeline/health/health-service.js';
 import { getAnalysis } from '../../platform/http/get-analysis.js';
+import { runReads } from '../run-reads.js';
 
 /** How many of the most complex functions the report lists. */
 const WORST_FUNCTIONS = 15;
 const REPORT_HOTSPOTS = 15;
 const REPORT_PAIRS = 10;
+const LEAST_HEALTHY = 10;
 
 /** Reads what the PDF and the share card need of a finished run; 404 if unknown, 409 if not done. */
 export async function loadReportData(ctx: AppContext, id: number): Promise<ReportData> {
@@ -34,12 +37,15 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
     .orderBy('path')
     .limit(WORST_FUNCTIONS)
     .execute();
-  const [hot, pairs, know, verdict] = await Promise.all([
+  const [hot, pairs, know, verdict, health] = await Promise.all([
     hotspots(ctx, id, { limit: REPORT_HOTSPOTS }),
     coupling(ctx, id, { limit: REPORT_PAIRS }),
     knowledge(ctx, id),
     verdictOf(ctx, id),
+    // Runs from before code health was measured have none (a 404 there): no section.
+    getRunHealth(runReads(ctx), id).catch(() => null),
   ]);
+  const numbers = summary as unknown as Record<string, number | null | undefined>;
   return {
     id: row.id,
     repoUrl: row.repo_url,
@@ -49,6 +55,30 @@ export async function loadReportData(ctx: AppContext, id: number): Promise<Repor
     summary,
     files,
     worstFunctions: fns.map((f) => ({ ...f, class: f.class_name })),
+    ...(health
+      ? {
+          codeHealth: {
+            score: health,
+            numbers: Object.fromEntries(
+              (
+                [
+                  'coverage',
+                  'new_coverage',
+                  'typed',
+                  'documented',
+                  'cycles',
+                  'contracts',
+                  'security_findings',
+                ] as const
+              ).map((k) => [k, numbers[k] ?? null]),
+            ),
+            leastHealthy: [...health.functions]
+              .filter((f) => f.health < 10)
+              .sort((a, b) => a.health - b.health || a.path.localeCompare(b.path) || a.lineno - b.lineno)
+              .slice(0, LEAST_HEALTHY),
+          },
+        }
+      : {}),
     ...(verdict
       ? {
           gate: {

@@ -1,11 +1,14 @@
 // New code (SonarQube's "new code period"): the files and functions of a run added or changed since a
 // base run or commit. By content where both runs stored the file's text, else by numbers and spans.
 
+import { functionHealth, type HealthSection } from '@app/pyscan';
 import type { Kysely } from 'kysely';
 import { errors } from '../../errors.js';
 import { getAnalysis } from '../../platform/http/get-analysis.js';
 import type { NewCodeFile, NewCodeFunction, NewCodeResponse } from '../../shared-types/compare-types.js';
 import { compareRepo } from '../../store/repos/compare-repo.js';
+import { coverageRepo } from '../../store/repos/coverage-repo.js';
+import { healthRepo } from '../../store/repos/health-repo.js';
 import type { MetricsDB } from '../../store/schema.js';
 import { type FileMetricRow, type FunctionMetricRow, matchRuns } from '../compare/match-runs.js';
 import { runPair, runRef } from '../compare/run-pair.js';
@@ -50,6 +53,33 @@ const fnPrint = (f: FunctionMetricRow) =>
     '|',
   );
 
+/** The stored health score per function of a run (`path\0lineno`); empty for runs without one. */
+async function storedScores(db: Kysely<MetricsDB>, id: number): Promise<Map<string, number>> {
+  const doc = await healthRepo.get(db, id);
+  if (doc === null) return new Map();
+  return new Map(
+    (JSON.parse(doc) as HealthSection).functions.map((f) => [`${f.path}\0${f.lineno}`, f.health]),
+  );
+}
+
+// The part of the score both runs are sure to have measured alike (pyscan's --diff rule, docs/code-health.md).
+const structural = (f: FunctionMetricRow) =>
+  functionHealth({
+    complexity: Number(f.complexity),
+    cognitive: Number(f.cognitive),
+    max_nesting: Number(f.max_nesting),
+    nloc: Number(f.nloc),
+    params: Number(f.params),
+  }).health;
+
+/** The head's uploaded coverage's new-code share, when it was measured against `baseId`. */
+async function newCoverage(db: Kysely<MetricsDB>, headId: number, baseId: number) {
+  const doc = await coverageRepo.get(db, headId);
+  const nc =
+    doc === null ? null : (JSON.parse(doc) as { new_code?: NewCodeResponse['new_coverage'] }).new_code;
+  return nc && nc.base_id === baseId ? nc : null;
+}
+
 /** Files and functions of run `headId` added or changed since run `baseId`. */
 export async function newCode(
   deps: { db: Kysely<MetricsDB> },
@@ -58,6 +88,7 @@ export async function newCode(
 ): Promise<NewCodeResponse> {
   const { base, head } = await runPair(deps, baseId, headId, 'base');
   const match = await matchRuns(deps.db, Number(base.id), Number(head.id), { bodies: true });
+  const scores = await storedScores(deps.db, Number(head.id));
   let byContent = 0;
   let byMetrics = 0;
   const files: NewCodeFile[] = [];
@@ -95,6 +126,8 @@ export async function newCode(
       complexity: Number(p.head.complexity),
       cognitive: Number(p.head.cognitive),
       change: p.base ? 'changed' : 'added',
+      health: scores.get(`${p.path}\0${Number(p.head.lineno)}`) ?? null,
+      health_decline: p.base ? Math.round((structural(p.base) - structural(p.head)) * 10) / 10 : null,
     });
   }
   files.sort((a, b) => a.path.localeCompare(b.path));
@@ -105,5 +138,6 @@ export async function newCode(
     basis: byMetrics === 0 ? 'content' : byContent === 0 ? 'metrics' : 'mixed',
     files,
     functions,
+    new_coverage: await newCoverage(deps.db, Number(head.id), Number(base.id)),
   };
 }

@@ -3,19 +3,23 @@
 // over the functions and files the new-code comparison names.
 
 import type { FileMetrics, FunctionMetrics } from '@app/pyscan';
-import { evaluate, type GateScope, type Violation } from '@app/pyscan/gate';
+import { evaluate, type FunctionExtras, type GateScope, type Violation } from '@app/pyscan/gate';
 import type { ConditionOutcome } from '../../shared-types/gate-shapes.js';
 import type { GateRow } from '../../store/repos/gates-repo.js';
 import { breaksNumber, type Condition } from './gate-grammar.js';
 
 export interface RunItems {
   files: { file: FileMetrics; functions: FunctionMetrics[] }[];
+  /** The stored health score per function (`health<7`); absent for runs without one. */
+  extras?: FunctionExtras;
 }
 
 /** New code of the run: keys `path` (files) and `path\0lineno` (functions). */
 export interface NewCodeSet {
   files: Set<string>;
   functions: Set<string>;
+  /** How much each changed function's structural health dropped since the base (`health_decline`). */
+  declines: Map<string, number>;
 }
 
 const ITEMS_SHOWN = 10;
@@ -34,7 +38,7 @@ function worstFirst(v: Violation[], op: Condition['op']): Violation[] {
 }
 
 function itemsOutcome(c: Condition, run: RunItems, scope: GateScope | null): ConditionOutcome {
-  const broken = worstFirst(evaluate(c.rule ? [c.rule] : [], run.files, scope), c.op);
+  const broken = worstFirst(evaluate(c.rule ? [c.rule] : [], run.files, scope, null, run.extras), c.op);
   return {
     condition: c.text,
     kind: c.kind,

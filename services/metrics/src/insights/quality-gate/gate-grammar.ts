@@ -4,11 +4,15 @@
 //   - an item metric of pyscan (`cc>15`, `mi<20`, `rank>=D`): fails when any function or file breaks it;
 //   - a run-level number of the summary.csv row (`cc_avg>5`, `mi_avg<40`, `duplicated_lines_pct>10`);
 //   - either prefixed `new_`: new code only (`new_cc>10`), and the counts `new_files`, `new_functions`.
-import { METRIC_NAMES, parseFailOn, type Rule } from '@app/pyscan/gate';
+// pyscan's repository measures (`typed`, `documented`, `cycles`, `contracts`, `coverage`,
+// `new_coverage`) are run-level numbers of the summary under the same names (issue 35).
+import { METRIC_NAMES, metricNames, parseFailOn, type Rule } from '@app/pyscan/gate';
 import { SUMMARY_CSV_COLUMNS } from '../../pipeline/results/build-results.js';
 
 const NOT_NUMBERS = new Set(['repository', 'ref', 'commit', 'history_enabled']);
 const NEW_CODE_COUNTS = ['files', 'functions'];
+/** pyscan's metrics judged per function or file; its repository ones are read from the summary here. */
+const ITEM_METRICS = [...metricNames('function'), ...metricNames('file')];
 
 export function runMetricNames(): string[] {
   return SUMMARY_CSV_COLUMNS.filter((c) => !NOT_NUMBERS.has(c));
@@ -61,9 +65,10 @@ function parseOne(part: string): Condition {
   const name = (m[1] ?? '').toLowerCase();
   const op = m[2] === '==' ? '=' : (m[2] ?? '=');
   const raw = m[3] ?? '';
-  const isNew = name.startsWith('new_');
+  const whole = runMetricNames().includes(name) && !ITEM_METRICS.includes(name);
+  const isNew = !whole && name.startsWith('new_');
   const metric = isNew ? name.slice(4) : name;
-  const items = METRIC_NAMES.includes(metric);
+  const items = !whole && ITEM_METRICS.includes(metric);
   if (items) {
     const rule = itemRule(metric, op, raw, part);
     return {
@@ -78,9 +83,11 @@ function parseOne(part: string): Condition {
   const runNames = isNew ? NEW_CODE_COUNTS : runMetricNames();
   if (!runNames.includes(metric)) {
     const valid = [
-      ...METRIC_NAMES,
-      ...runMetricNames(),
-      ...[...METRIC_NAMES, ...NEW_CODE_COUNTS].map((n) => `new_${n}`),
+      ...new Set([
+        ...METRIC_NAMES,
+        ...runMetricNames(),
+        ...[...ITEM_METRICS, ...NEW_CODE_COUNTS].map((n) => `new_${n}`),
+      ]),
     ];
     throw new GateSyntaxError(
       `unknown metric '${m[1]}' in condition '${part}'; valid metrics: ${valid.join(', ')}`,

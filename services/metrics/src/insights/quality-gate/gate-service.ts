@@ -1,12 +1,13 @@
 // Saved quality gates (the default and one per repository) and the verdict of each finished run.
 import type { Logger } from '@app/kit';
-import type { FileMetrics, FunctionMetrics } from '@app/pyscan';
+import type { FileMetrics, FunctionMetrics, HealthSection } from '@app/pyscan';
 import type { Kysely } from 'kysely';
 import { errors } from '../../errors.js';
 import { getAnalysis } from '../../platform/http/get-analysis.js';
 import type { QualityGate, QualityGateInput, Verdict } from '../../shared-types/gate-shapes.js';
 import type { AnalysisRow } from '../../store/repos/analyses-repo.js';
 import { DEFAULT_GATE_KEY, type GateRow, gatesRepo } from '../../store/repos/gates-repo.js';
+import { healthRepo } from '../../store/repos/health-repo.js';
 import type { MetricsDB } from '../../store/schema.js';
 import { newCode, resolveBase } from '../new-code/new-code-service.js';
 import { previousRunIds } from '../trends/previous-run.js';
@@ -78,10 +79,11 @@ export const gateService = {
   },
 };
 
-async function runItems(deps: Deps, id: number): Promise<RunItems> {
-  const [fileRows, fnRows] = await Promise.all([
+async function runItems(deps: Deps, id: number, newCode: NewCodeSet | null): Promise<RunItems> {
+  const [fileRows, fnRows, health] = await Promise.all([
     gatesRepo.fileRows(deps.db, id),
     gatesRepo.functionRows(deps.db, id),
+    healthRepo.get(deps.db, id),
   ]);
   const byPath = new Map<string, FunctionMetrics[]>();
   for (const r of fnRows) {
@@ -93,13 +95,23 @@ async function runItems(deps: Deps, id: number): Promise<RunItems> {
     } as unknown as FunctionMetrics;
     byPath.set(fn.path, [...(byPath.get(fn.path) ?? []), fn]);
   }
+  const scores = new Map(
+    health === null
+      ? []
+      : (JSON.parse(health) as HealthSection).functions.map((f) => [`${f.path}\0${f.lineno}`, f.health]),
+  );
   return {
     files: fileRows.map((f) => ({ file: f as unknown as FileMetrics, functions: byPath.get(f.path) ?? [] })),
+    extras: {
+      health: (fn) => scores.get(`${fn.path}\0${fn.lineno}`) ?? null,
+      // Changed functions only: an added one has nothing to decline from (docs/code-health.md).
+      healthDecline: (fn) => newCode?.declines.get(`${fn.path}\0${fn.lineno}`) ?? null,
+    },
   };
 }
 
 /** The run new code is measured against: the request's `new_code_base` (a commit), else the previous run. */
-async function baseRunOf(deps: Deps, row: AnalysisRow): Promise<number | null> {
+export async function baseRunOf(deps: Deps, row: AnalysisRow): Promise<number | null> {
   const settings = JSON.parse(row.settings) as { new_code_base?: string | null };
   if (settings.new_code_base) {
     try {
@@ -113,9 +125,13 @@ async function baseRunOf(deps: Deps, row: AnalysisRow): Promise<number | null> {
 
 async function newCodeSet(deps: Deps, headId: number, baseId: number): Promise<NewCodeSet> {
   const nc = await newCode(deps, headId, baseId);
+  const key = (f: { path: string; lineno: number }) => `${f.path}\0${f.lineno}`;
   return {
     files: new Set(nc.files.map((f) => f.path)),
-    functions: new Set(nc.functions.map((f) => `${f.path}\0${f.lineno}`)),
+    functions: new Set(nc.functions.map(key)),
+    declines: new Map(
+      nc.functions.flatMap((f) => (f.health_decline === null ? [] : [[key(f), f.health_decline]])),
+    ),
   };
 }
 
@@ -129,13 +145,14 @@ export async function evaluateRun(deps: Deps, id: number): Promise<Verdict | nul
   const gate = await gateService.applying(deps, row.owner, row.repo);
   if (!gate) return null;
   const conditions = parseConditions(storedConditions(gate));
-  const needsBase = conditions.some((c) => c.kind === 'new_code');
+  const needsBase = conditions.some((c) => c.kind === 'new_code' || c.metric === 'health_decline');
   const baseId = needsBase ? await baseRunOf(deps, row) : null;
+  const newCode = baseId === null ? null : await newCodeSet(deps, id, baseId);
   const outcomes = judge(
     conditions,
     (row.summary ? JSON.parse(row.summary) : {}) as Record<string, unknown>,
-    await runItems(deps, id),
-    baseId === null ? null : await newCodeSet(deps, id, baseId),
+    await runItems(deps, id, newCode),
+    newCode,
   );
   const g = toGate(gate);
   const now = Date.now();

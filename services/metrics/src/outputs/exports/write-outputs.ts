@@ -15,6 +15,7 @@ import { type RunResults, SUMMARY_CSV_COLUMNS } from '../../pipeline/results/bui
 import { FILE_CSV_COLUMNS } from '../../pipeline/results/file-row.js';
 import type { StoredOutput } from '../../store/repos/outputs-repo.js';
 import { writeZip } from '../output/zip.js';
+import { codeHealthCsvs } from './code-health-csvs.js';
 import { neutraliseRow } from './csv-cells.js';
 
 /** The downloadable levels and their files inside the output folder. */
@@ -42,7 +43,7 @@ export const zipName = (outputName: string) => `${outputName}.zip`;
 const gzipAsync = promisify(gzip);
 
 /**
- * Writes the four level CSVs, the three insight CSVs, summary.json and the ZIP of them into `<outputsDir>/<name>/`. Files are built
+ * Writes the four level CSVs, the three insight CSVs, the code-health CSVs (code-health-csvs.ts), summary.json and the ZIP of them into `<outputsDir>/<name>/`. Files are built
  * in a temporary folder renamed into place at the end, so a download never sees half a run.
  * Returns the same files for the database (CSVs and JSON gzip-compressed, the ZIP as it is), from
  * which every instance serves downloads; the folder is the export on the machine that ran the run.
@@ -77,6 +78,10 @@ export async function writeOutputs(outputsDir: string, name: string, r: RunResul
     [INSIGHT_FILES.coupling, csv(COUPLING_CSV_COLUMNS, insight.coupling)],
     [INSIGHT_FILES.knowledge, csv(KNOWLEDGE_CSV_COLUMNS, insight.knowledge)],
     [FINDINGS_FILE, csv(FINDING_CSV_COLUMNS, r.code.findings)],
+    ...codeHealthCsvs(r.health, r.codeHealth, null).map(([file, columns, rows]): [string, string] => [
+      file,
+      csv(columns, rows),
+    ]),
     ['summary.json', `${JSON.stringify(r.summary, null, 2)}\n`],
   ];
   for (const [file, text] of docs) await writeFile(join(tmp, file), text);

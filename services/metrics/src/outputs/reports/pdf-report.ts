@@ -4,6 +4,7 @@ import { layoutTable, type TableColumn } from '@app/kit/table-layout';
 import PDFDocument from 'pdfkit';
 import { gradeOf } from '../../shared-types/grade.js';
 import { FONTS } from './fonts.js';
+import { codeHealthBlock } from './pdf-code-health.js';
 import {
   fmtNum,
   type ReportData,
@@ -91,6 +92,18 @@ export function renderPdfReport(d: ReportData): Promise<Buffer> {
   gradeAndRanks(doc, d.summary);
   worstFilesTable(doc, d);
   worstFunctionsTable(doc, d);
+  if (d.codeHealth) {
+    codeHealthBlock(
+      {
+        doc,
+        width: CONTENT_W,
+        heading: (t) => heading(doc, t),
+        ensureSpace: (n) => ensureSpace(doc, n),
+        table: (cols, rows) => table(doc, cols, rows),
+      },
+      d.codeHealth,
+    );
+  }
   chartsPage(doc, d);
   if (d.insights) insightsPage(doc, d.insights);
   doc.end();

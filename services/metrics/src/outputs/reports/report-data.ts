@@ -71,6 +71,27 @@ export interface ReportData {
   insights?: ReportInsights;
   /** The saved quality gate's verdict of the run (issue 36); absent when no gate applies. */
   gate?: ReportGate;
+  /** Code health (issue 35); absent for runs from before it was measured. */
+  codeHealth?: ReportCodeHealth;
+}
+
+/** A score with the reasons it is below 10. */
+export interface ReportScore {
+  health: number;
+  deductions: { kind: string; points: number; detail: string }[];
+}
+
+/** The code-health section: the summary's numbers, the repository's score and the least healthy functions. */
+export interface ReportCodeHealth {
+  score: ReportScore;
+  numbers: Partial<
+    Record<
+      'coverage' | 'new_coverage' | 'typed' | 'documented' | 'cycles' | 'contracts' | 'security_findings',
+      number | null
+    >
+  >;
+  /** Worst first. */
+  leastHealthy: (ReportScore & { path: string; class: string; name: string; lineno: number })[];
 }
 
 /** A verdict as the report prints it: each failing condition as `cc>15: 17 (3 items)`. */

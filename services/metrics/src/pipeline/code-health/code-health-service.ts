@@ -24,9 +24,11 @@ export async function getCodeHealth(ctx: RunReads, id: number): Promise<CodeHeal
 
 /** The run's import edges as CSV (`via`: the package a re-export was followed through). */
 export async function importEdgesCsv(ctx: RunReads, id: number): Promise<string> {
-  const h = await getCodeHealth(ctx, id);
-  const rows = [...h.imports.edges].sort((a, b) =>
+  return toCsv(IMPORT_EDGE_COLUMNS, importEdgeRows(await getCodeHealth(ctx, id)));
+}
+
+/** The edges in (from, to) order. */
+export const importEdgeRows = (h: CodeHealth) =>
+  [...h.imports.edges].sort((a, b) =>
     a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0,
   );
-  return toCsv(IMPORT_EDGE_COLUMNS, rows);
-}

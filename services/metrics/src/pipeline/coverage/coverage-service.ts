@@ -2,6 +2,7 @@ import {
   type CoverageCounts,
   CoverageReportError,
   countRange,
+  type FileCoverage,
   matchCoverage,
   readCoverageReport,
 } from '@app/pyscan';
@@ -22,6 +23,24 @@ export interface FunctionCoverage extends CoverageCounts {
   risk: number;
 }
 
+/** New-code coverage: statements on the lines added or changed since `base_id`, and how many ran. */
+export interface NewCodeCoverage {
+  base_id: number;
+  lines: number;
+  covered: number;
+  pct: number | null;
+  /** Files whose text the base or the run did not store: their changes could not be told, so they are left out. */
+  files_unknown: string[];
+}
+
+/** The lines of the run new since a base run (insights' new-lines.ts, passed in: it sits above the pipeline). */
+export interface NewLinesSince {
+  base_id: number;
+  /** Per path: the new lines, or 'all' for a file new since the base; unchanged files absent. */
+  files: ReadonlyMap<string, readonly number[] | 'all'>;
+  unknown: string[];
+}
+
 /** A run's uploaded coverage joined to its files and functions. */
 export interface RunCoverage extends CoverageCounts {
   format: string;
@@ -29,6 +48,8 @@ export interface RunCoverage extends CoverageCounts {
   functions: FunctionCoverage[];
   unmatched_report: string[];
   unmatched_analysed: string[];
+  /** Null when the run has no base to measure new code against (absent on uploads from before). */
+  new_code?: NewCodeCoverage | null;
 }
 
 async function doneRun(ctx: RunReads, id: number): Promise<void> {
@@ -43,7 +64,12 @@ async function doneRun(ctx: RunReads, id: number): Promise<void> {
  * and functions and stores it (replacing an earlier upload). A report that cannot be read is a 422
  * and changes nothing.
  */
-export async function uploadCoverage(ctx: RunReads, id: number, text: string): Promise<RunCoverage> {
+export async function uploadCoverage(
+  ctx: RunReads,
+  id: number,
+  text: string,
+  newSince: (() => Promise<NewLinesSince | null>) | null = null,
+): Promise<RunCoverage> {
   await doneRun(ctx, id);
   let report: ReturnType<typeof readCoverageReport>;
   try {
@@ -100,9 +126,39 @@ export async function uploadCoverage(ctx: RunReads, id: number, text: string): P
     functions: perFunction,
     unmatched_report: m.unmatchedReport,
     unmatched_analysed: m.unmatchedAnalysed,
+    new_code: null,
   };
+  const since = newSince ? await newSince() : null;
+  if (since) result.new_code = newCodeCoverage(since, m.matched);
   await coverageRepo.put(ctx.db, id, JSON.stringify(result), Date.now());
   return result;
+}
+
+/** Statements on new lines and how many of them ran (a line that is no statement does not count). */
+function newCodeCoverage(since: NewLinesSince, matched: ReadonlyMap<string, FileCoverage>): NewCodeCoverage {
+  let lines = 0;
+  let covered = 0;
+  for (const [path, changed] of since.files) {
+    const f = matched.get(path);
+    if (!f) continue;
+    const isNew =
+      changed === 'all'
+        ? () => true
+        : (
+            (set) => (n: number) =>
+              set.has(n)
+          )(new Set(changed));
+    const c = f.covered.filter(isNew).length;
+    covered += c;
+    lines += c + f.missed.filter(isNew).length;
+  }
+  return {
+    base_id: since.base_id,
+    lines,
+    covered,
+    pct: lines === 0 ? null : (100 * covered) / lines,
+    files_unknown: since.unknown,
+  };
 }
 
 /** The stored coverage; 404 when none was uploaded. */

@@ -1,24 +1,16 @@
-// A run's health score (pyscan's health/), computed when read from what the run stored: its function
-// measures, pylint's and bandit's findings, its clones, its import cycles and the uploaded coverage.
-// Computed on read, not stored, so a coverage report uploaded after the run counts at once.
-import {
-  coverageKey,
-  cyclePathsOf,
-  type Deduction,
-  type FileAnalysis,
-  type HealthSection,
-  healthOfRun,
-  toCsv,
-} from '@app/pyscan';
+// A run's health score (pyscan's health/): stored when the run is made and again when coverage is
+// uploaded for it (run-health.ts); a run from before it was stored has it computed when read, from
+// what the run stored: its function measures, findings, clones, import cycles and uploaded coverage.
+import { type Deduction, type FileAnalysis, type HealthSection, toCsv } from '@app/pyscan';
 import { coverageRepo } from '../../store/repos/coverage-repo.js';
 import { healthRepo } from '../../store/repos/health-repo.js';
 import { getCodeHealth } from '../code-health/code-health-service.js';
 import type { RunCoverage } from '../coverage/coverage-service.js';
-import { isEnvironmentSymbol } from '../findings/environment-findings.js';
 import type { RunReads } from '../run-reads.js';
+import { runHealthOf } from './run-health.js';
 
-/** The run's health; with `path`, only that file and its functions (the repository's score stays whole). */
-export async function getRunHealth(ctx: RunReads, id: number, path?: string): Promise<HealthSection> {
+/** The run's health from its stored rows (with its coverage, if uploaded); 404/409 as the code health. */
+export async function computeRunHealth(ctx: RunReads, id: number): Promise<HealthSection> {
   const codeHealth = await getCodeHealth(ctx, id); // 404 / 409 for runs without it or not done
   const [files, fns, findings, clones, coverage] = await Promise.all([
     healthRepo.files(ctx.db, id),
@@ -40,16 +32,20 @@ export async function getRunHealth(ctx: RunReads, id: number, path?: string): Pr
       .get(f.path)
       ?.functions.push({ ...f, class: f.class_name, is_method: f.class_name !== '', rank: '' });
   }
-  const cov = coverage === null ? null : (JSON.parse(coverage) as RunCoverage);
-  const all = healthOfRun([...byPath.values()], {
-    // Environment findings are the analysis machine's, not the code's (docs/code-health.md).
-    findings: findings
-      .filter((f) => !isEnvironmentSymbol(f.symbol))
-      .map((f) => ({ path: f.path, line: f.line, severity: f.severity ?? f.category })),
-    clones: clones.map((c) => ({ path: c.path, startLine: c.start_line, endLine: c.end_line })),
-    coverage: cov ? new Map(cov.functions.map((f) => [coverageKey(f.path, f.lineno, f.name), f])) : null,
-    cyclePaths: cyclePathsOf([...byPath.keys()], codeHealth.cycles),
+  return runHealthOf({
+    analyses: [...byPath.values()],
+    findings,
+    clones,
+    cycles: codeHealth.cycles,
+    coverage: coverage === null ? null : (JSON.parse(coverage) as RunCoverage),
   });
+}
+
+/** The run's health; with `path`, only that file and its functions (the repository's score stays whole). */
+export async function getRunHealth(ctx: RunReads, id: number, path?: string): Promise<HealthSection> {
+  await getCodeHealth(ctx, id); // 404 / 409 for runs without it or not done
+  const stored = await healthRepo.get(ctx.db, id);
+  const all = stored === null ? await computeRunHealth(ctx, id) : (JSON.parse(stored) as HealthSection);
   if (path === undefined) return all;
   return {
     ...all,
@@ -65,8 +61,12 @@ export const HEALTH_COLUMNS = ['scope', 'path', 'class', 'name', 'lineno', 'heal
 const deductionCell = (ds: Deduction[]) => ds.map((d) => `${d.kind} -${d.points}`).join('; ');
 
 export async function healthCsv(ctx: RunReads, id: number): Promise<string> {
-  const h = await getRunHealth(ctx, id);
-  const rows = [
+  return toCsv(HEALTH_COLUMNS, healthCsvRows(await getRunHealth(ctx, id)));
+}
+
+/** health.csv's rows: the repository first, then each file, then each function. */
+export function healthCsvRows(h: HealthSection): Record<(typeof HEALTH_COLUMNS)[number], string | number>[] {
+  return [
     {
       scope: 'repository',
       path: '',
@@ -95,5 +95,4 @@ export async function healthCsv(ctx: RunReads, id: number): Promise<string> {
       deductions: deductionCell(f.deductions),
     })),
   ];
-  return toCsv(HEALTH_COLUMNS, rows);
 }

@@ -44,9 +44,15 @@ export async function runAnalysis(env: RunEnv, row: AnalysisRow, ports: RunPorts
     const measured = await measureStage(run, clone, found);
     pass?.measure(measured);
     const linted = await lintStage(run, { clone, files: found.files, ...measured });
-    await codeHealthStep(run, clone.dir, found.files, linted.identical?.sameAs ?? null);
+    const codeHealth = await codeHealthStep(
+      run,
+      clone.dir,
+      found.files,
+      linted.identical?.sameAs ?? null,
+      measured.analyses,
+    );
     const history = await historyStage(run, clone, found.files);
-    outputs = await RunOutputs.prepare(run, ports.outputs, { clone, measured, linted, history });
+    outputs = await RunOutputs.prepare(run, ports.outputs, { clone, measured, linted, history, codeHealth });
     let commits: CommitsOutcome | null = null;
     if (pass) {
       outputs.start();

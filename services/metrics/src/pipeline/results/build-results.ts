@@ -1,7 +1,20 @@
-import { type FileAnalysis, SUMMARY_COLUMNS, type SummaryRow, summarize } from '@app/pyscan';
+import {
+  type CodeHealth,
+  type FileAnalysis,
+  type HealthSection,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  summarize,
+} from '@app/pyscan';
 import type { ResultRows } from '../../store/repos/results-repo.js';
 import type { BanditOutcome } from '../bandit/run-bandit.js';
 import { duplicatedPct, type RunDuplication } from '../duplication/detect-duplication.js';
+import {
+  CODE_HEALTH_SUMMARY_COLUMNS,
+  type CodeHealthSummary,
+  codeHealthSummary,
+  runHealthOf,
+} from '../health/run-health.js';
 import type { FileHistory } from '../history/git-history.js';
 import type { RunInsights } from '../insights/compute-insights.js';
 import type { PylintFileResult } from '../pylint/run-pylint.js';
@@ -9,12 +22,18 @@ import type { CollectedSource } from '../source/collect-sources.js';
 import { type CodeRows, codeRows } from './code-rows.js';
 import { type FileRow, fileRow } from './file-row.js';
 
-/** summary.csv's columns: pyscan's summary plus the run's duplication. */
-export const SUMMARY_CSV_COLUMNS = [...SUMMARY_COLUMNS, 'duplicated_lines', 'duplicated_lines_pct'] as const;
-export type RunSummary = SummaryRow & {
-  duplicated_lines: number | null;
-  duplicated_lines_pct: number | null;
-};
+/** summary.csv's columns: pyscan's summary plus the run's duplication and code health. */
+export const SUMMARY_CSV_COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  'duplicated_lines',
+  'duplicated_lines_pct',
+  ...CODE_HEALTH_SUMMARY_COLUMNS,
+] as const;
+export type RunSummary = SummaryRow &
+  CodeHealthSummary & {
+    duplicated_lines: number | null;
+    duplicated_lines_pct: number | null;
+  };
 
 /** Everything a finished run produces, in CSV shape and in database shape. */
 export interface RunResults {
@@ -25,6 +44,9 @@ export interface RunResults {
   code: CodeRows;
   summary: RunSummary;
   clones: RunDuplication | null;
+  /** The code-health step's document (null when not measured) and the health score made of it all. */
+  codeHealth: CodeHealth | null;
+  health: HealthSection;
   db: ResultRows;
 }
 
@@ -42,6 +64,7 @@ export interface BuildInput {
   sources: CollectedSource[];
   /** null when clone detection did not run. */
   duplication: RunDuplication | null;
+  codeHealth?: CodeHealth | null;
   startedAt: number;
   now: number;
 }
@@ -69,11 +92,6 @@ export function buildResults(i: BuildInput): RunResults {
     duration_s: Math.round((i.now - i.startedAt) / 100) / 10,
   });
   const dup = i.duplication?.duplicatedLines ?? null;
-  const summary: RunSummary = {
-    ...base,
-    duplicated_lines: dup,
-    duplicated_lines_pct: dup === null ? null : duplicatedPct(dup, num(base.loc)),
-  };
   const id = i.analysisId;
   const code = codeRows(
     id,
@@ -82,6 +100,22 @@ export function buildResults(i: BuildInput): RunResults {
     i.sources,
     i.security ?? null,
   );
+  const codeHealth = i.codeHealth ?? null;
+  const health = runHealthOf({
+    analyses: i.analyses,
+    findings: code.findings,
+    clones: i.duplication?.groups.flatMap((g) => g.occurrences) ?? [],
+    cycles: codeHealth?.cycles ?? null,
+    coverage: null,
+  });
+  const security = i.security ? code.findings.filter((f) => f.category === 'security').length : null;
+  const healthNumbers = codeHealthSummary(codeHealth, security, health);
+  const summary: RunSummary = {
+    ...base,
+    duplicated_lines: dup,
+    duplicated_lines_pct: dup === null ? null : duplicatedPct(dup, num(base.loc)),
+    ...healthNumbers,
+  };
   return {
     files,
     analyses: i.analyses,
@@ -89,6 +123,8 @@ export function buildResults(i: BuildInput): RunResults {
     summary,
     code,
     clones: i.duplication,
+    codeHealth,
+    health,
     db: {
       code: code.db,
       files: files.map((f) => {
@@ -132,6 +168,7 @@ export function buildResults(i: BuildInput): RunResults {
         created_at: i.now,
         duplicated_lines: summary.duplicated_lines,
         duplicated_lines_pct: summary.duplicated_lines_pct,
+        ...healthNumbers,
       },
     },
   };

@@ -41,7 +41,8 @@ export async function measureStage(run: RunScope, clone: Cloned, found: Discover
   const tree = clone.tree ?? (await listTree(clone.dir, 'HEAD', signal));
   const analyses = await cache.resolve(
     found.files.map((path) => ({ path, oid: tree.get(path)?.oid ?? null })),
-    (item) => pool.analyzeFile(join(clone.dir, item.path), item.path),
+    // With code health's per-file parts, made from the analysis's own tokens (code-health-step.ts).
+    (item) => pool.analyzeFile(join(clone.dir, item.path), item.path, { codeHealth: true }),
     (d) => run.report.progress(d, total),
     signal,
   );

@@ -1,4 +1,5 @@
 import type { Logger } from '@app/kit';
+import type { ContractsConfig } from '@app/pyscan';
 import type { AnalysisRow } from '../../store/repos/analyses-repo.js';
 import type { PylintConfigUsed } from '../pylint/repo-config/repo-config.js';
 import type { RunEnv } from './run-env.js';
@@ -21,6 +22,8 @@ export interface RunSettings {
    * The shape of history-runs' HistorySpec, which sits above the pipeline.
    */
   history_run?: { commits: number; since: string | null } | null;
+  /** Import contracts given with the request (import-linter's format, validated), checked beside the repository's. */
+  contracts?: ContractsConfig;
   /** The pylint configuration the run used (set when pylint has run; absent on older runs and with pylint off). */
   pylint_config?: PylintConfigUsed;
 }

@@ -15,6 +15,8 @@ import { runCoverage } from './022-coverage.js';
 import { qualityGates } from './030-quality-gates.js';
 import { forge } from './031-forge.js';
 import { repoCache } from './040-repo-cache.js';
+import { codeHealthSummary } from './041-code-health-summary.js';
+import { runHealth } from './042-run-health.js';
 import { pylintFileCache } from './045-pylint-file-cache.js';
 
 /** Applied in name order at every start; never edit a released migration, add a new one. */
@@ -35,5 +37,7 @@ export const migrations: Record<string, AppMigration> = {
   '030-quality-gates': qualityGates,
   '031-forge': forge,
   '040-repo-cache': repoCache,
+  '041-code-health-summary': codeHealthSummary,
+  '042-run-health': runHealth,
   '045-pylint-file-cache': pylintFileCache,
 };

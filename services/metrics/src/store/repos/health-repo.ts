@@ -1,8 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { MetricsDB } from '../schema.js';
 
-/** SQL of the health score's inputs: a run's measures, findings and clones (the score is computed on read). */
+/** SQL of the stored health score (run_health) and of its inputs: a run's measures, findings and clones. */
 export const healthRepo = {
+  /** Stores (or replaces) the run's health document. */
+  async put(db: Kysely<MetricsDB>, analysisId: number, payload: string): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('run_health').where('analysis_id', '=', analysisId).execute();
+      await tx.insertInto('run_health').values({ analysis_id: analysisId, payload }).execute();
+    });
+  },
+
+  async get(db: Kysely<MetricsDB>, analysisId: number): Promise<string | null> {
+    const row = await db
+      .selectFrom('run_health')
+      .select('payload')
+      .where('analysis_id', '=', analysisId)
+      .executeTakeFirst();
+    return row?.payload ?? null;
+  },
+
   async files(db: Kysely<MetricsDB>, id: number) {
     return db
       .selectFrom('file_metrics')

@@ -28,6 +28,21 @@ export const outputsRepo = {
     await tx.deleteFrom('output_files').where('analysis_id', '=', analysisId).execute();
   },
 
+  /** Every stored file of a run, in the order they were stored. */
+  async all(db: Kysely<MetricsDB>, analysisId: number): Promise<OutputFileRow[]> {
+    return db
+      .selectFrom('output_files')
+      .selectAll()
+      .where('analysis_id', '=', analysisId)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Replaces a run's stored files at once (a download sees the old set or the new). */
+  async replace(db: Kysely<MetricsDB>, analysisId: number, files: StoredOutput[]): Promise<void> {
+    await db.transaction().execute((tx) => this.replaceIn(tx, analysisId, files));
+  },
+
   async get(db: Kysely<MetricsDB>, analysisId: number, name: string): Promise<OutputFileRow | undefined> {
     return db
       .selectFrom('output_files')

@@ -37,6 +37,14 @@ export const trendsRepo = {
         's.parse_errors',
         's.duplicated_lines_pct',
         'a.settings',
+        's.coverage',
+        's.new_coverage',
+        's.cycles',
+        's.contracts',
+        's.typed',
+        's.documented',
+        's.security_findings',
+        's.health',
       ])
       .where('s.repo_url', '=', repoUrl)
       .where('a.status', '=', 'done')

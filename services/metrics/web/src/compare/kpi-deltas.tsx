@@ -12,6 +12,10 @@ const KPIS: { key: SummaryDeltaKey; label: string; digits: number; better: 'up' 
   { key: 'mi_avg', label: 'Avg MI', digits: 1, better: 'up' },
   { key: 'pylint_avg', label: 'Pylint avg', digits: 2, better: 'up' },
   { key: 'duplicated_lines_pct', label: 'Duplicated lines %', digits: 1, better: 'down' },
+  { key: 'health', label: 'Health (1-10)', digits: 1, better: 'up' },
+  { key: 'coverage', label: 'Coverage %', digits: 1, better: 'up' },
+  { key: 'typed', label: 'Typed %', digits: 1, better: 'up' },
+  { key: 'cycles', label: 'Import cycles', digits: 0, better: 'down' },
 ];
 
 /** The head's key figures with their change since the base, coloured by whether it is for the better. */

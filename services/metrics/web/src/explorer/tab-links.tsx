@@ -13,6 +13,9 @@ export function TabLinks({ id, tab }: { id: number; tab: string | undefined }) {
       >
         Duplicates
       </a>
+      <a {...linkProps(`/analyses/${id}/imports`)} aria-current={tab === 'imports' ? 'page' : undefined}>
+        Imports
+      </a>
     </>
   );
 }

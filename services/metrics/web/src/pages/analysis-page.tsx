@@ -8,6 +8,7 @@ import { StatusBadge } from '../components/status-badge.js';
 import { Duplicates } from '../duplicates/duplicates-page.js';
 import { Explorer } from '../explorer/explorer-page.js';
 import { TabLinks } from '../explorer/tab-links.js';
+import { ImportsPage } from '../imports/imports-page.js';
 import { repoName, when } from '../lib/format.js';
 import { gateParams } from '../lib/gate.js';
 import { linkProps } from '../lib/router.js';
@@ -23,7 +24,7 @@ export function AnalysisPage(props: {
   code?: 'findings' | 'source' | null;
   view: string;
   query: URLSearchParams;
-  /** `explorer` or `duplicates` (issue 21), else the dashboard or Insights. */
+  /** `explorer`, `duplicates` (issue 21) or `imports` (issue 35), else the dashboard or Insights. */
   tab?: string | undefined;
 }) {
   const { id } = props;
@@ -135,6 +136,7 @@ export function AnalysisPage(props: {
       )}
       {done && props.tab === 'explorer' && <Explorer analysis={analysis} />}
       {done && props.tab === 'duplicates' && <Duplicates analysis={analysis} query={props.query} />}
+      {done && props.tab === 'imports' && <ImportsPage analysis={analysis} query={props.query} />}
       {done && props.insights && <Insights analysis={analysis} view={props.view} query={props.query} />}
     </>
   );

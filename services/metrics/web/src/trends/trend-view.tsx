@@ -8,7 +8,7 @@ import { linkProps } from '../lib/router.js';
 import { type ChartSeries, SeriesChart, SeriesLegend } from './series-chart.js';
 import { repositoryTrend } from './trends-api.js';
 
-type Metric = 'cc_avg' | 'mi_avg' | 'pylint_avg' | 'loc' | 'files' | 'cc_max';
+type Metric = 'cc_avg' | 'mi_avg' | 'pylint_avg' | 'loc' | 'files' | 'cc_max' | 'health' | 'coverage';
 
 const METRICS: { key: Metric; label: string; digits: number }[] = [
   { key: 'cc_avg', label: 'Average complexity', digits: 2 },
@@ -17,6 +17,8 @@ const METRICS: { key: Metric; label: string; digits: number }[] = [
   { key: 'loc', label: 'Lines', digits: 0 },
   { key: 'files', label: 'Files', digits: 0 },
   { key: 'cc_max', label: 'Maximum complexity', digits: 0 },
+  { key: 'health', label: 'Health (1-10)', digits: 1 },
+  { key: 'coverage', label: 'Line coverage %', digits: 1 },
 ];
 
 /** Where a point sits in time: its commit's date, else (older runs) when it was analysed. */
@@ -38,6 +40,8 @@ export function Trend({ analysis }: { analysis: Analysis }) {
     .flatMap((s) => s.points.map((p, i) => ({ p, prev: s.points[i - 1] })))
     .sort((a, b) => pointTime(a.p) - pointTime(b.p) || a.p.id - b.p.id);
   const commits = rows.length;
+  // A measure no point has (coverage before any upload, health on runs from before it) gets no chart or column.
+  const shown = METRICS.filter((m) => trend.series.some((s) => s.points.some((p) => p[m.key] != null)));
   const chart = (m: Metric): ChartSeries[] =>
     trend.series.map((s) => ({
       ref: s.ref,
@@ -83,7 +87,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
         <>
           <SeriesLegend refs={trend.series.map((s) => s.ref)} />
           <div className="small-multiples">
-            {METRICS.map((m) => (
+            {shown.map((m) => (
               <SeriesChart key={m.key} series={chart(m.key)} label={m.label} digits={m.digits} />
             ))}
           </div>
@@ -97,7 +101,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
               <th scope="col">Run</th>
               <th scope="col">Commit date</th>
               <th scope="col">Commit</th>
-              {METRICS.map((m) => (
+              {shown.map((m) => (
                 <th scope="col" className="num" key={m.key}>
                   {m.label}
                 </th>
@@ -124,7 +128,7 @@ export function Trend({ analysis }: { analysis: Analysis }) {
                 <td>
                   <code>{p.commit_sha.slice(0, 8)}</code>
                 </td>
-                {METRICS.map((m) => (
+                {shown.map((m) => (
                   <td className="num" key={m.key}>
                     {fmt(p[m.key], m.digits)}
                   </td>

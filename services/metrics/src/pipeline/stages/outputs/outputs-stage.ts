@@ -1,3 +1,4 @@
+import { healthRepo } from '../../../store/repos/health-repo.js';
 import { RerunCopyGone } from '../../../store/repos/rerun-repo.js';
 import { resultsRepo } from '../../../store/repos/results-repo.js';
 import { identicalRun } from '../identical-run.js';
@@ -114,6 +115,7 @@ export class RunOutputs {
     const outputs = await this.files.write(name, results);
     const code = copying === null ? null : copiedCounts(results);
     const copied = await resultsRepo.replace(run.env.deps.db, row.id, results.db, outputs, this.sameAs, code);
+    await healthRepo.put(run.env.deps.db, row.id, JSON.stringify(results.health));
     return { summary: results.summary, name, rowsFrom: copied ? this.sameAs : null };
   }
 }

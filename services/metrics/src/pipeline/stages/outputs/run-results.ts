@@ -1,3 +1,4 @@
+import type { CodeHealth } from '@app/pyscan';
 import type { HistoryRun } from '../../history/git-history.js';
 import { computeInsights } from '../../insights/compute-insights.js';
 import { buildResults, type RunResults } from '../../results/build-results.js';
@@ -13,6 +14,8 @@ export interface OutputsInput {
   measured: Pick<Measured, 'analyses' | 'pyscan'>;
   linted: Linted;
   history: HistoryRun | null;
+  /** The code-health step's document (typing, docstrings, imports, cycles, contracts). */
+  codeHealth: CodeHealth | null;
 }
 
 /** The run's results: pyscan's, pylint's, the history's and the clone groups joined per file, and the summary. */
@@ -31,6 +34,7 @@ export function runResults(run: RunScope, i: OutputsInput, linted: Linted): RunR
     insights: computeInsights(analyses, i.history),
     sources: linted.sources,
     duplication: linted.duplication,
+    codeHealth: i.codeHealth,
     startedAt,
     now: Date.now(),
   });

@@ -29,7 +29,9 @@ if (port) {
   port.on('message', async (req: WorkRequest) => {
     const result: WorkResult = {
       id: req.id,
-      json: JSON.stringify(await analyzeFileAt(req.absPath, req.relPath, req.source, req.codeHealth === true)),
+      json: JSON.stringify(
+        await analyzeFileAt(req.absPath, req.relPath, req.source, req.codeHealth === true),
+      ),
     };
     port.postMessage(result);
   });

@@ -54,11 +54,14 @@ export async function pylintVersion(
   command: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  /** Told when pylint has to be run to answer (its version was not remembered). */
+  onAsk?: () => void,
 ): Promise<string | null> {
   const id = resolveBinary(command);
   if (!id) return null;
   const known = remembered.get(command);
   if (known && sameBinary(known.id, id)) return known.version;
+  onAsk?.();
   const version = await askVersion(command, timeoutMs, signal);
   if (version !== null) remembered.set(command, { id, version });
   return version;

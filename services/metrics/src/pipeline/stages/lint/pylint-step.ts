@@ -49,8 +49,12 @@ export async function runCachedPylintStep(
 ): Promise<CachedPylint> {
   const cfg = env.deps.config;
   const { db } = env.deps;
+  // Asking pylint its version runs pylint too (a first run, a new binary): the stage says "linting"
+  // while it answers rather than wait on a pylint that may be slow to start or hang.
   const version =
-    cfg.cacheMaxBytes > 0 ? await pylintVersion(cfg.pylintCommand, cfg.pylintTimeoutMs, env.signal) : null;
+    cfg.cacheMaxBytes > 0
+      ? await pylintVersion(cfg.pylintCommand, cfg.pylintTimeoutMs, env.signal, onRun)
+      : null;
   // No version (cache off, pylint missing or not answering, run cancelled): pylint runs uncached and
   // reports any of that the usual way.
   if (version === null) {

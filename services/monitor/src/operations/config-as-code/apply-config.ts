@@ -83,11 +83,6 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
       ids.group.set(g.key, row.id);
     } else await groupsRepo.update(trx, id, cols);
   }
-  for (const g of desired.groups) {
-    if (!changing('group', g.key)) continue;
-    const parent = g.parent === null ? null : need(ids.group, g.parent);
-    await groupsRepo.update(trx, need(ids.group, g.key), { parent_id: parent });
-  }
   // Tag names are unique in the table: renamed tags step aside first (under a name with a colon,
   // which no tag may have), so a file may swap names.
   for (const t of desired.tags) {
@@ -111,6 +106,7 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
       config: sealConfig(deps.keys.encryption, c.type, c.config),
       is_enabled: c.is_enabled ? 1 : 0,
       default_for_new_monitors: c.default_for_new_monitors ? 1 : 0,
+      flood_limit: c.flood_limit,
       updated_at: now,
       config_key: c.key,
       managed: 1,
@@ -121,6 +117,15 @@ async function writeChanges(deps: ApplyDeps, trx: Db, w: PlanWork, now: number) 
     else await channelsRepo.update(trx, id, cols);
   }
   await writeAlerting(trx, w, now, changing);
+  // A group's parent and policy by id, once every group and policy has one.
+  for (const g of desired.groups) {
+    if (!changing('group', g.key)) continue;
+    await groupsRepo.update(trx, need(ids.group, g.key), {
+      parent_id: g.parent === null ? null : need(ids.group, g.parent),
+      escalation_policy_id:
+        g.escalation_policy === null ? null : need(ids.escalation_policy, g.escalation_policy),
+    });
+  }
   const rowsById = new Map(w.state.monitors.map((r) => [r.id, r]));
   const written: DesiredMonitor[] = [];
   const fresh = new Set<string>();

@@ -84,7 +84,15 @@ export const GroupEntry = Type.Object(
     key: Key,
     name: Type.String({ minLength: 1, maxLength: 100 }),
     parent: Type.Optional(Type.Union([Key, Type.Null()], { description: 'The key of the parent group' })),
-    sort_order: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    sort_order: Type.Optional(
+      Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Lower first; default 0' }),
+    ),
+    escalation_policy: Type.Optional(
+      Type.Union([Key, Type.Null()], {
+        description:
+          'The key of an escalation policy of this file, used by its monitors without their own (null: none)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -108,6 +116,11 @@ export const ChannelEntry = Type.Object(
     }),
     is_enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
     default_for_new_monitors: Type.Optional(Type.Boolean({ description: 'Default false' })),
+    flood_limit: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 10000 }), Type.Null()], {
+        description: 'At most this many messages a minute, the rest summarised; default null: no limit',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -148,6 +161,7 @@ export interface GroupDecl {
   name: string;
   parent?: string | null;
   sort_order?: number;
+  escalation_policy?: string | null;
 }
 export interface TagDecl {
   key: string;
@@ -161,6 +175,7 @@ export interface ChannelDecl {
   config: Record<string, unknown>;
   is_enabled?: boolean;
   default_for_new_monitors?: boolean;
+  flood_limit?: number | null;
 }
 export type MonitorDecl = Record<string, unknown> & {
   key: string;

@@ -26,6 +26,7 @@ export interface DesiredGroup {
   name: string;
   parent: string | null;
   sort_order: number;
+  escalation_policy: string | null;
 }
 export interface DesiredTag {
   key: string;
@@ -42,6 +43,7 @@ export interface DesiredChannel {
   config: Record<string, unknown>;
   is_enabled: boolean;
   default_for_new_monitors: boolean;
+  flood_limit: number | null;
 }
 export interface DesiredMonitor {
   key: string;
@@ -152,6 +154,7 @@ function compileChannel(
     config,
     is_enabled: c.is_enabled ?? true,
     default_for_new_monitors: c.default_for_new_monitors ?? false,
+    flood_limit: c.flood_limit ?? null,
   };
 }
 
@@ -183,6 +186,11 @@ function cycleProblems(
   }
 }
 
+const noPolicy = (path: string, key: string): FieldProblem => ({
+  path,
+  message: `no escalation policy of this file has the key "${key}"`,
+});
+
 /**
  * The file as the server should hold it, or the problems that stop it, by document path. Every
  * reference the file makes is to a key of the same file: a file describes a closed set.
@@ -212,7 +220,10 @@ export function compileDesired(
     const parent = g.parent ?? null;
     if (parent !== null && !groupKeys.has(parent))
       problems.push({ path: `${at}.parent`, message: `no group of this file has the key "${parent}"` });
-    return { key: g.key, at, name: g.name, parent, sort_order: g.sort_order ?? 0 };
+    const policy = g.escalation_policy ?? null;
+    if (policy !== null && !policyKeys.has(policy))
+      problems.push(noPolicy(`${at}.escalation_policy`, policy));
+    return { key: g.key, at, name: g.name, parent, sort_order: g.sort_order ?? 0, escalation_policy: policy };
   });
   cycleProblems(
     groups.map((g) => ({ key: g.key, at: g.at, next: g.parent ? [g.parent] : [] })),
@@ -243,10 +254,7 @@ export function compileDesired(
     );
     missingRef(m.depends_on, monitorKeys, `${at}.depends_on`, 'monitor', problems);
     if (m.escalation_policy != null && !policyKeys.has(m.escalation_policy))
-      problems.push({
-        path: `${at}.escalation_policy`,
-        message: `no escalation policy of this file has the key "${m.escalation_policy}"`,
-      });
+      problems.push(noPolicy(`${at}.escalation_policy`, m.escalation_policy));
     (m.depends_on ?? []).forEach((k, j) => {
       if (k === m.key)
         problems.push({ path: `${at}.depends_on.${j}`, message: 'a monitor cannot depend on itself' });

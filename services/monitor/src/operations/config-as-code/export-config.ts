@@ -59,6 +59,7 @@ export async function exportConfig(deps: {
       config,
       is_enabled: c.is_enabled === 1,
       default_for_new_monitors: c.default_for_new_monitors === 1,
+      flood_limit: c.flood_limit,
     };
   });
   const channelsOf = new Map<number, string[]>();
@@ -72,10 +73,8 @@ export async function exportConfig(deps: {
   const depsOf = new Map<number, string[]>();
   for (const d of state.deps)
     depsOf.set(d.monitor_id, [...(depsOf.get(d.monitor_id) ?? []), keys.monitor.get(d.depends_on_id)!]);
-  const policyKey = (id: number) => {
-    const p = state.policies.find((x) => x.id === id);
-    return p ? (p.config_key ?? `escalation_policy-${p.id}`) : undefined;
-  };
+  const policyKeys = new Map(state.policies.map((p) => [p.id, p.config_key ?? `escalation_policy-${p.id}`]));
+  const policyKey = (id: number | null) => (id === null ? null : (policyKeys.get(id) ?? null));
   const monitors = state.monitors.map((r, i): MonitorDecl => {
     const key = keys.monitor.get(r.id)!;
     const at = `monitors[${i}]`;
@@ -111,7 +110,7 @@ export async function exportConfig(deps: {
       channels: channelsOf.get(r.id) ?? [],
       tags: tagsOf.get(r.id) ?? [],
       depends_on: depsOf.get(r.id) ?? [],
-      escalation_policy: r.escalation_policy_id === null ? null : (policyKey(r.escalation_policy_id) ?? null),
+      escalation_policy: policyKey(r.escalation_policy_id),
     };
   });
   const file: ConfigFile = {
@@ -121,6 +120,7 @@ export async function exportConfig(deps: {
       name: g.name,
       parent: g.parent_id === null ? null : keys.group.get(g.parent_id)!,
       sort_order: g.sort_order,
+      escalation_policy: policyKey(g.escalation_policy_id),
     })),
     tags: state.tags.map((t) => ({ key: keys.tag.get(t.id)!, name: t.name, color: t.color })),
     channels,

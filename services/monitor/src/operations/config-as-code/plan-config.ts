@@ -26,6 +26,7 @@ import {
   matchKind,
   nameOf,
 } from './state-kinds.js';
+import { unchangedMonitorTest } from './unchanged-monitors.js';
 
 /** The order a plan lists (and an apply creates) kinds in: what others refer to first. */
 export const KINDS: readonly ConfigKind[] = [
@@ -196,17 +197,36 @@ export async function planConfig(deps: PlanDeps, db: Db, req: ConfigRequest): Pr
   } as Record<ConfigKind, Map<Id, Comparable>>;
   const changes: Change[] = [];
   const summary: PlanSummary = { create: 0, update: 0, delete: 0, unchanged: 0, left_alone: 0 };
+  const unchangedMonitor = unchangedMonitorTest(state, ids as KindIds);
+  const desiredMonitors = new Map(desired.monitors.map((m) => [m.key, m]));
+  const monitorRows = new Map(state.monitors.map((r) => [r.id, r]));
   for (const kind of KINDS) {
     const meta = new Map(rows[kind].map((r) => [r.id, r]));
     for (const [key, target] of want[kind]) {
-      const name = nameOf(target.view);
       const id = ids[kind].get(key);
       if (id === undefined) {
-        changes.push({ kind, key, name, action: 'create', id: null, fields: created(target) });
+        changes.push({
+          kind,
+          key,
+          name: nameOf(target.view),
+          action: 'create',
+          id: null,
+          fields: created(target),
+        });
         summary.create++;
         continue;
       }
       const row = meta.get(id)!;
+      if (
+        kind === 'monitor' &&
+        row.config_key === key &&
+        row.managed === 1 &&
+        unchangedMonitor(desiredMonitors.get(key)!, monitorRows.get(id as number)!)
+      ) {
+        summary.unchanged++;
+        continue;
+      }
+      const name = nameOf(target.view);
       let current = have[kind].get(id)!;
       // A location whose token the file does not set keeps its own: nothing to compare.
       if (kind === 'location' && !('token' in target.secrets)) current = { ...current, secrets: {} };

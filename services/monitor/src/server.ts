@@ -1,13 +1,9 @@
 import { createLogger, ensureWritableDir, openDatabase } from '@app/kit';
 import type { FastifyInstance } from 'fastify';
-import { startEscalation } from './alerting/escalation/escalation-tick.js';
 import { applyIncidentRules, toResultFact } from './alerting/incidents/incident-rules.js';
-import { startReminders } from './alerting/incidents/reminders.js';
 import { MaintenanceSchedule } from './alerting/maintenance/maintenance-schedule.js';
 import { queueLocationAlert } from './alerting/notify/location-alert.js';
-import { pruneNotifications } from './alerting/notify/prune.js';
 import { type OutboxOptions, OutboxWorker } from './alerting/outbox/outbox-worker.js';
-import { startSubscriptionUpkeep } from './alerting/subscriptions/maintenance-notices.js';
 import { buildApp, SECRET_PATH_PREFIXES } from './app.js';
 import type { MonitorConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -16,23 +12,20 @@ import {
   closeBrowserChecks,
   closeHttpAgents,
   configureBrowserChecks,
-  evidenceStore,
 } from './engine/checks/index.js';
 import { LocationRegistry } from './engine/locations/location-registry.js';
-import { startLocationWatch } from './engine/locations/offline-watch.js';
-import { startDataJobs } from './engine/rollups/maintenance-jobs.js';
 import { CheckEngine, type EngineOptions } from './engine/scheduler/check-engine.js';
 import { ensureFirstAdmin } from './identity/users/first-admin.js';
 import { HealthProbe } from './operations/health/health-probe.js';
-import { startReportSchedules } from './operations/reports/schedule-runner.js';
 import { type DerivedKeys, loadSecretKeys } from './platform/crypto/secret-key.js';
 import { EventBus } from './platform/events/event-bus.js';
 import { InstanceRelay } from './platform/events/instance-relay.js';
-import { getSettings, SettingsStore } from './platform/settings/settings-store.js';
+import { SettingsStore } from './platform/settings/settings-store.js';
 import { ServiceMetrics } from './public-face/prometheus/service-metrics.js';
 import { migrationsWith } from './store/migrations/index.js';
 import { prometheusRepo } from './store/repos/prometheus-repo.js';
 import type { MonitorDB } from './store/schema.js';
+import { startUpkeep } from './upkeep.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -102,9 +95,6 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
     },
   });
   if (reaped.length > 0) log.warn({ pids: reaped }, 'killed browsers left by a previous process');
-  const evidencePrune = setInterval(() => evidenceStore().prune(), 3_600_000);
-  evidencePrune.unref();
-  evidenceStore().prune();
   const tuning = opts.engine ?? {};
   const leaseMs = config.schedulerLeaseSeconds * 1000;
   const engine = new CheckEngine(database.db, bus, log, {
@@ -187,26 +177,10 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
   }
   if (engineOn) await engine.start();
   if (startOutbox) outbox.start();
-  // Background upkeep runs where checks run: alert reminders, roll-ups and the retention prune.
-  const reminders = engineOn ? startReminders(database.db, ctx, log) : null;
-  const escalation = engineOn ? startEscalation(database.db, ctx, log, config.escalationTickMs) : null;
-  const notices = engineOn ? startSubscriptionUpkeep(database.db, ctx, log) : null;
-  // Locations that stop reporting go offline; shard 0's holder looks (one per cluster).
-  const locationWatch = engineOn
-    ? startLocationWatch(ctx, {
-        everyMs: config.locationWatchMs,
-        startedAt: opts.locationWatch?.startedAt ?? startedAt,
-        owner: engine.owner,
-      })
+  // Background upkeep runs where checks run.
+  const upkeep = engineOn
+    ? startUpkeep(ctx, { startedAt: opts.locationWatch?.startedAt ?? startedAt, owner: engine.owner })
     : null;
-  const dataJobs = engineOn
-    ? startDataJobs(database.db, log, {
-        retentionDays: async () => (await getSettings(ctx)).data_retention_days,
-        pruneNotifications: (before) => pruneNotifications(database.db, before),
-      })
-    : null;
-  // Every instance may run the schedules: each period is claimed once in the database.
-  const reportSchedules = engineOn ? startReportSchedules({ ...ctx, outbox }) : null;
   return {
     app,
     ctx,
@@ -216,18 +190,12 @@ export async function createServer(config: MonitorConfig, opts: ServerOptions = 
       // release the leases, announced on the relay so the others take them at once. Meanwhile the
       // server stops taking requests and ends its streams. All of it within startService's 10 s.
       await Promise.all([engineOn ? engine.stop() : null, app.close()]);
-      reminders?.stop();
-      await escalation?.stop();
-      await locationWatch?.stop();
-      notices?.stop();
-      await dataJobs?.stop();
-      await reportSchedules?.stop();
+      await upkeep?.stop();
       await outbox.stop();
       maintenance.stop();
       locations.stop();
       await relay?.close();
       await closeHttpAgents();
-      clearInterval(evidencePrune);
       await closeBrowserChecks();
       await database.close();
     },

@@ -14,6 +14,7 @@ const DEFAULTS: BrowserRuntimeOptions = {
 let pool: BrowserPool | null = null;
 let evidence = new EvidenceStore(DEFAULTS.evidence);
 let options = DEFAULTS;
+let evidencePrune: NodeJS.Timeout | undefined;
 
 /**
  * Sets up the browser checks of this process (the composition root calls it once, from config:
@@ -25,6 +26,11 @@ export function configureBrowserChecks(opts: Partial<BrowserRuntimeOptions>): nu
   void pool?.close();
   pool = new BrowserPool(options);
   evidence = new EvidenceStore(options.evidence);
+  // Evidence past its retention goes now and every hour after (unref'd: it keeps no process alive).
+  evidence.prune();
+  clearInterval(evidencePrune);
+  evidencePrune = setInterval(() => evidence.prune(), 3_600_000);
+  evidencePrune.unref();
   return BrowserPool.reapOrphans();
 }
 
@@ -40,5 +46,6 @@ export function evidenceStore(): EvidenceStore {
 
 /** Closes the browser at shutdown. */
 export async function closeBrowserChecks(): Promise<void> {
+  clearInterval(evidencePrune);
   await pool?.close();
 }

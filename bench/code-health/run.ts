@@ -187,7 +187,7 @@ async function main(): Promise<void> {
     const bothCpu = procCpuSeconds() - cpu0;
     const findings = [...sec.findings.values()].reduce((n, l) => n + l.length, 0);
     console.log(
-      `pylint with bandit beside it: ${s(both)} wall, ${bothCpu.toFixed(2)} s CPU (+${((100 * (both - alone)) / alone).toFixed(1)} % wall, target < 15 %; load ${loadAverage()}); ` +
+      `pylint with bandit beside it: ${s(both)} wall, ${bothCpu.toFixed(2)} s CPU (${both >= alone ? '+' : ''}${((100 * (both - alone)) / alone).toFixed(1)} % wall, target < 15 %; load ${loadAverage()}); ` +
         `bandit alone took ${s(banditMs)} of it, ${findings} security findings, ${sec.skipped.length} files skipped`,
     );
   } finally {

@@ -15,8 +15,8 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../../services/metrics/src/config.js';
 import { createServer } from '../../services/metrics/src/server.js';
 import { analysesRepo } from '../../services/metrics/src/store/repos/analyses-repo.js';
+import { cachedHistoryRunsRepo } from '../shared/history-repo.js';
 import { loadAverage, procCpuSeconds } from '../shared/proc-stats.js';
-import { cachedHistoryRunsRepo } from './build-repo.js';
 
 const { values } = parseArgs({
   options: {

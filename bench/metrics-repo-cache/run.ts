@@ -15,11 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../services/metrics/src/config.js';
-import { createServer } from '../../services/metrics/src/server.js';
-import { analysesRepo } from '../../services/metrics/src/store/repos/analyses-repo.js';
-import { cachedHistoryRunsRepo } from '../metrics-history-runs/build-repo.js';
-import { loadAverage, procCpuSeconds } from '../shared/proc-stats.js';
+import { cachedHistoryRunsRepo } from '../shared/history-repo.js';
+import { runAnalysis, stagesLine, startMetricsServer } from '../shared/metrics-run.js';
+import { loadAverage } from '../shared/proc-stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -90,58 +88,22 @@ async function series(
   steps: ('first' | 'rerun' | 'later')[],
 ): Promise<Run[]> {
   git(served, ['update-ref', 'refs/heads/main', start]);
-  const dataDir = mkdtempSync(join(tmpdir(), 'metrics-repo-cache-data-'));
-  const server = await createServer(
-    readConfig({
-      DATA_DIR: dataDir,
-      GITHUB_BASE_URL: pathToFileURL(join(work, 'serve')).href,
-      CLONE_SHALLOW: 'false',
-      PYLINT_ENABLED: String(pylint),
-      REPO_CACHE_MB: repoCacheMb,
-      MAX_REPO_SIZE_MB: '2000',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      PORT: '0',
-    }),
-  );
+  const { server, close } = await startMetricsServer('metrics-repo-cache-data', {
+    GITHUB_BASE_URL: pathToFileURL(join(work, 'serve')).href,
+    CLONE_SHALLOW: 'false',
+    PYLINT_ENABLED: String(pylint),
+    REPO_CACHE_MB: repoCacheMb,
+    MAX_REPO_SIZE_MB: '2000',
+  });
   const out: Run[] = [];
   try {
-    server.startWorker();
-    // The worker threads start with the worker: wait for them, as a running service has them ready.
-    await new Promise((r) => setTimeout(r, 3000));
     for (const step of steps) {
       if (step === 'later') git(served, ['update-ref', 'refs/heads/main', later]);
-      const cpu0 = procCpuSeconds();
-      const t0 = performance.now();
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/analyses',
-        payload: { repo_url: 'https://github.com/python/hist' },
-      });
-      const id = (res.json() as { id: number }).id;
-      await new Promise<void>((resolve) => {
-        const check = async () => {
-          const row = await analysesRepo.get(server.ctx.db, id);
-          if (row && (row.status === 'done' || row.status === 'failed')) {
-            stop();
-            resolve();
-          }
-        };
-        const stop = server.ctx.events.subscribe(
-          id,
-          () => void check(),
-          () => {},
-        );
-        void check();
-      });
-      const wall = (performance.now() - t0) / 1000;
-      const cpu = procCpuSeconds() - cpu0;
-      const row = (await analysesRepo.get(server.ctx.db, id))!;
-      if (row.status !== 'done') throw new Error(`run failed: ${row.error_code} ${row.error_message}`);
-      const st = analysesRepo.parseStages(row);
-      const stages = st
-        .slice(0, -1)
-        .map((x, i) => `${x.stage} ${((st[i + 1]!.at - x.at) / 1000).toFixed(2)}`)
-        .join(', ');
+      const r = await runAnalysis(server, { repo_url: 'https://github.com/python/hist' });
+      const wall = r.wall / 1000;
+      const cpu = r.cpu;
+      const stages = stagesLine(r);
+      const row = r.row;
       const c = row.cache_stats ? JSON.parse(row.cache_stats) : {};
       const h = c.git_history;
       const cache = `blobs hit ${c.blobs_hit}, measured ${c.blobs_measured}, pylint ${c.pylint}, rows from ${c.rows_reused_from}; history ${h ? `${h.mode} walked ${h.commits_walked} reused ${h.commits_reused}${h.reason ? ` (${h.reason})` : ''}` : 'no cache'}; mirror ${c.repo_cache?.action ?? 'none'}; pylint files ${c.pylint_files ? `reused ${c.pylint_files.reused}, linted ${c.pylint_files.linted}` : 'none'}`;
@@ -151,8 +113,7 @@ async function series(
       console.log(`    ${cache}`);
     }
   } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return out;
 }

@@ -7,16 +7,11 @@
 //   npx tsx bench/metrics-rerun/run.ts [--files 300] [--commits 300] [--reruns 5] [--pylint off|on]
 //     [--max-repo-mb 500] (the service's default MAX_REPO_SIZE_MB)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../services/metrics/src/config.js';
-import { createServer } from '../../services/metrics/src/server.js';
-import { analysesRepo } from '../../services/metrics/src/store/repos/analyses-repo.js';
-import { cachedHistoryRunsRepo } from '../metrics-history-runs/build-repo.js';
-import { loadAverage, procCpuSeconds } from '../shared/proc-stats.js';
+import { cachedHistoryRunsRepo } from '../shared/history-repo.js';
+import { runAnalysis, stagesLine, startMetricsServer } from '../shared/metrics-run.js';
+import { loadAverage } from '../shared/proc-stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,63 +40,24 @@ console.log(
   `repository: ${count} commits, ${FILES} Python files at HEAD, served from ${pathToFileURL(base).href}`,
 );
 
-const dataDir = mkdtempSync(join(tmpdir(), 'metrics-rerun-data-'));
-const server = await createServer(
-  readConfig({
-    DATA_DIR: dataDir,
-    GITHUB_BASE_URL: pathToFileURL(base).href,
-    PYLINT_ENABLED: String(values.pylint === 'on'),
-    MAX_REPO_SIZE_MB: values['max-repo-mb'],
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    PORT: '0',
-  }),
-);
+const { server, close } = await startMetricsServer('metrics-rerun-data', {
+  GITHUB_BASE_URL: pathToFileURL(base).href,
+  PYLINT_ENABLED: String(values.pylint === 'on'),
+  MAX_REPO_SIZE_MB: values['max-repo-mb'],
+});
 
 /** One run of the request: request → done as the client sees it, stored stages, CPU. */
 async function once(): Promise<{ wall: number; stored: number; cpu: number; stages: string; cache: string }> {
-  const cpu0 = procCpuSeconds();
-  const t0 = performance.now();
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/analyses',
-    payload: { repo_url: 'https://github.com/python/hist' },
-  });
-  const id = (res.json() as { id: number }).id;
-  // Woken by the run's own change events (no polling on the run's clock).
-  await new Promise<void>((resolve) => {
-    const check = async () => {
-      const row = await analysesRepo.get(server.ctx.db, id);
-      if (row && (row.status === 'done' || row.status === 'failed')) {
-        stop();
-        resolve();
-      }
-    };
-    const stop = server.ctx.events.subscribe(
-      id,
-      () => void check(),
-      () => {},
-    );
-    void check();
-  });
-  const wall = performance.now() - t0;
-  const cpu = procCpuSeconds() - cpu0;
-  const row = (await analysesRepo.get(server.ctx.db, id))!;
-  if (row.status !== 'done') throw new Error(`run failed: ${row.error_code} ${row.error_message}`);
-  const st = analysesRepo.parseStages(row);
-  const stages = st
-    .slice(0, -1)
-    .map((x, i) => `${x.stage} ${((st[i + 1]!.at - x.at) / 1000).toFixed(3)}`)
-    .join(', ');
-  const stored = st.at(-1)!.at - st.find((x) => x.stage === 'cloning')!.at;
-  const c = row.cache_stats ? JSON.parse(row.cache_stats) : {};
+  const r = await runAnalysis(server, { repo_url: 'https://github.com/python/hist' });
+  // Stored cloning → done: the stages from cloning on.
+  const from = r.stages.findIndex((x) => x.stage === 'cloning');
+  const stored = r.stages.slice(from).reduce((n, x) => n + x.seconds * 1000, 0);
+  const c = r.row.cache_stats ? JSON.parse(r.row.cache_stats) : {};
   const cache = `hit ${c.blobs_hit}, measured ${c.blobs_measured}, pylint ${c.pylint}, rows from ${c.rows_reused_from}`;
-  return { wall, stored, cpu, stages, cache };
+  return { wall: r.wall, stored, cpu: r.cpu, stages: stagesLine(r, 3), cache };
 }
 
 try {
-  server.startWorker();
-  // The worker threads start with the worker: wait for them, as a running service has them ready.
-  await new Promise((r) => setTimeout(r, 3000));
   console.log(`pylint ${values.pylint}; load average before: ${loadAverage()}`);
   const runs = [];
   for (let i = 0; i <= Number(values.reruns); i++) {
@@ -123,6 +79,5 @@ try {
     `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average after: ${loadAverage()}`,
   );
 } finally {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

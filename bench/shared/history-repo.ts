@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isTestPath } from '@app/pyscan';
-import { listPython, mulberry32, write } from '../shared/stdlib-sources.js';
+import { listPython, mulberry32, write } from './stdlib-sources.js';
 
 /** How the history is shaped. */
 export interface HistoryRunsRepoOptions {

@@ -5,6 +5,7 @@
 // and PSS. Run: node --import tsx bench/monitor-browser-checks/profile.ts [--checks 40]
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../../services/monitor/src/engine/checks/browser/browser-pool.js';
 import {
   flaggedBrowsers,
   groupCpuSeconds,
@@ -21,16 +22,7 @@ const checks = Number(values.checks);
 const site = await startJourneySite();
 const mb = (b: number) => Math.round(b / 1048576);
 
-const BASE = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const BASE = CHROMIUM_FLAGS;
 const LEAN = [
   ...BASE,
   '--disable-site-isolation-trials',

@@ -22,7 +22,8 @@ export interface BrowserPoolStats {
   restarts: number;
 }
 
-const FLAGS = [
+/** Chromium's command-line flags for checks (also the baseline of bench/monitor-browser-checks/profile.ts). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -132,7 +133,7 @@ export class BrowserPool {
     const browser = await chromium.launch({
       executablePath: this.opts.executablePath,
       headless: true,
-      args: [...FLAGS, ownerFlag()],
+      args: [...CHROMIUM_FLAGS, ownerFlag()],
     });
     this.pid = flaggedBrowsers().find((b) => b.ownerPid === process.pid && !before.has(b.pid))?.pid ?? null;
     const pid = this.pid;

@@ -4,23 +4,13 @@ import { after, before, describe, test } from 'node:test';
 import { testDatabases } from '@app/kit/testing';
 import { type Harness, startHarness } from '../engine/harness.js';
 import { KIND_SECRETS, kindsFile, ref, SECRETS, yamlOf } from './config-files.js';
+import { idByConfigKey, type KeyedTable, kindRowCounts } from './kind-rows.js';
 
 // The newer kinds of a config file through the API on each database: message templates,
 // escalation policies, maintenance windows, status pages and locations, each referring to others by
 // key; create, rename by key, left alone or pruned, positioned errors, all or nothing.
 
 const env = { ...SECRETS, ...KIND_SECRETS };
-const KIND_TABLES = [
-  'locations',
-  'message_templates',
-  'escalation_policies',
-  'maintenance_windows',
-  'status_pages',
-  'status_page_sections',
-  'status_page_monitors',
-  'monitors',
-  'audit_log',
-] as const;
 const line = (c: { action: string; kind: string; key: string }) => `${c.action} ${c.kind} ${c.key}`;
 
 for (const target of await testDatabases()) {
@@ -34,35 +24,8 @@ for (const target of await testDatabases()) {
     });
     const send = (what: 'plan' | 'apply', doc: unknown, more: Record<string, unknown> = {}) =>
       h.call('POST', `/api/config/${what}`, { document: yamlOf(doc), env, ...more });
-    const counts = async () => {
-      const out: Record<string, number> = {};
-      for (const t of KIND_TABLES)
-        out[t] = Number(
-          (
-            await h.server.ctx.db
-              .selectFrom(t)
-              .select((e) => e.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      return out;
-    };
-    const idOf = async (
-      table:
-        | 'monitors'
-        | 'notification_channels'
-        | 'escalation_policies'
-        | 'maintenance_windows'
-        | 'status_pages',
-      key: string,
-    ) =>
-      (
-        await h.server.ctx.db
-          .selectFrom(table)
-          .select('id')
-          .where('config_key', '=', key)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const counts = () => kindRowCounts(h.server.ctx.db);
+    const idOf = (table: KeyedTable, key: string) => idByConfigKey(h.server.ctx.db, table, key);
 
     test('each kind is planned, applied with its references by key, and applied again as no change', async () => {
       const p = await send('plan', kindsFile());

@@ -3,19 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { testDatabases } from '@app/kit/testing';
-import type { ProbeResult } from '../../src/shared-types/probe-protocol.js';
 import { openSse } from '../engine/sse-client.js';
 import { type LocationServer, startLocationServer } from './location-server.js';
-
-const result = (monitor_id: number, checked_at: number, status: 'up' | 'down' = 'up'): ProbeResult => ({
-  monitor_id,
-  checked_at,
-  status,
-  response_time_ms: 12,
-  status_code: status === 'up' ? 200 : 503,
-  error: status === 'up' ? null : 'HTTP 503',
-  tls_days_left: null,
-});
+import { result, seedProbeLocations } from './probe-fixture.js';
 
 for (const target of await testDatabases()) {
   describe(`probe endpoints on ${target.name}`, { skip: target.skip }, () => {
@@ -28,31 +18,7 @@ for (const target of await testDatabases()) {
     let elsewhere: number;
     before(async () => {
       s = await startLocationServer(target, { startEngine: false });
-      token = (await s.call('POST', '/api/locations', { name: 'Paris', id: 'paris' })).json().token;
-      otherToken = (await s.call('POST', '/api/locations', { name: 'Tokyo', id: 'tokyo' })).json().token;
-      const channel = await s.call('POST', '/api/channels', {
-        name: 'hook',
-        type: 'webhook',
-        config: { url: 'http://127.0.0.1:9/hook' },
-      });
-      assert.equal(channel.statusCode, 201, channel.body);
-      const create = async (body: object) => {
-        const r = await s.call('POST', '/api/monitors', body);
-        assert.equal(r.statusCode, 201, r.body);
-        return r.json().id as number;
-      };
-      mine = await create({
-        name: 'api',
-        url: 'http://user:pa55word@127.0.0.1:9/health',
-        headers: { Authorization: 'Bearer s3cret-value' },
-        location_ids: ['paris', 'local'],
-        quorum: 1,
-        channel_ids: [channel.json().id],
-      });
-      paused = await create({ name: 'paused', url: 'http://127.0.0.1:9/p', location_ids: ['paris'] });
-      assert.equal((await s.call('POST', `/api/monitors/${paused}/pause`)).statusCode, 200);
-      localOnly = await create({ name: 'local only', url: 'http://127.0.0.1:9/l' });
-      elsewhere = await create({ name: 'tokyo only', url: 'http://127.0.0.1:9/t', location_ids: ['tokyo'] });
+      ({ token, otherToken, mine, paused, localOnly, elsewhere } = await seedProbeLocations(s));
     });
     after(() => s.stop());
 

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort, processRunning, runService, type ServiceProcess } from '@app/kit/testing';
 import { createFixtureBase, type FixtureBase } from '../fixtures-builder/build-repo.js';
+import { writeHangingGit } from '../helpers/hanging-git.js';
 import { writeHangingPylint } from '../helpers/hanging-pylint.js';
 import { json, postAnalysis } from '../helpers/service.js';
 import { buildSmallRepo } from '../helpers/small-repo.js';
@@ -26,25 +27,7 @@ before(() => {
   // Both fakes record their pid and become a long sleep (exec keeps the pid, so the pid is the sleeper).
   slowPylint = writeHangingPylint(work);
   // A `git` first on the service's PATH whose `clone` hangs; everything else goes to the real git.
-  fakeGitDir = join(work, 'bin');
-  mkdirSync(fakeGitDir);
-  const realGit = ['/usr/bin/git', '/usr/local/bin/git', '/bin/git'].find((p) => existsSync(p)) ?? 'git';
-  writeFileSync(
-    join(fakeGitDir, 'git'),
-    `#!/bin/sh
-skip=
-for a in "$@"; do
-  if [ -n "$skip" ]; then skip=; continue; fi
-  case "$a" in
-    -c) skip=1 ;;
-    clone) echo $$ >> '${join(work, 'git-pids')}'; exec sleep 120 ;;
-    *) break ;;
-  esac
-done
-exec '${realGit}' "$@"
-`,
-  );
-  chmodSync(join(fakeGitDir, 'git'), 0o755);
+  fakeGitDir = writeHangingGit(work, 'clone');
 });
 after(() => {
   for (const f of ['pylint-pids', 'git-pids']) {

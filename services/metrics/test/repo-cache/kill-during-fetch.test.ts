@@ -2,7 +2,7 @@
 // orphaned git, takes the run over, takes the dead worker's lease on the mirror at once, finds the
 // interrupted fetch's marker, checks the mirror and fetches again; the run ends done, nothing locked.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -11,6 +11,7 @@ import { freePort, needTool, processRunning, runService, type ServiceProcess } f
 import { FETCHING_MARK, mirrorPaths } from '../../src/pipeline/repo-cache/mirror-paths.js';
 import { cloneUrlFor } from '../../src/shared-types/repo-validate.js';
 import { ALICE, createFixtureBase, type FixtureBase, RepoBuilder } from '../fixtures-builder/build-repo.js';
+import { writeHangingGit } from '../helpers/hanging-git.js';
 import { json, postAnalysis, waitFinished } from '../helpers/service.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -29,25 +30,7 @@ before(() => {
     .commit('start', { author: ALICE, date: '2024-01-01T00:00:00Z' });
   work = mkdtempSync(join(tmpdir(), 'metrics-kill-fetch-'));
   // A `git` first on the service's PATH whose `fetch` hangs while the file `hang` exists.
-  fakeGitDir = join(work, 'bin');
-  mkdirSync(fakeGitDir);
-  const realGit = ['/usr/bin/git', '/usr/local/bin/git', '/bin/git'].find((p) => existsSync(p)) ?? 'git';
-  writeFileSync(
-    join(fakeGitDir, 'git'),
-    `#!/bin/sh
-skip=
-for a in "$@"; do
-  if [ -n "$skip" ]; then skip=; continue; fi
-  case "$a" in
-    -c) skip=1 ;;
-    fetch) if [ -e '${join(work, 'hang')}' ]; then echo $$ >> '${join(work, 'git-pids')}'; exec sleep 120; fi; break ;;
-    *) break ;;
-  esac
-done
-exec '${realGit}' "$@"
-`,
-  );
-  chmodSync(join(fakeGitDir, 'git'), 0o755);
+  fakeGitDir = writeHangingGit(work, 'fetch', join(work, 'hang'));
 });
 after(() => {
   const pids = join(work, 'git-pids');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type LruTable, trimToCap } from '../lru-trim.js';
 import type { HistorySegmentsTable, MetricsDB } from '../schema.js';
 
 /** A segment as the incremental history pass looks for a base. */
@@ -85,33 +86,34 @@ export const historySegmentsRepo = {
    * Keeps the segments under `capBytes`, least recently used first. A segment whose base was pruned
    * is useless (its chain is broken) and is taken first; a later pass over it walks in full again.
    */
-  async prune(db: Kysely<MetricsDB>, capBytes: number): Promise<number> {
-    const total = await db
-      .selectFrom('history_segments')
-      .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
-      .executeTakeFirst();
-    let excess = Number(total?.n ?? 0) - capBytes;
-    let removed = 0;
-    while (excess > 0) {
-      const rows = await db
-        .selectFrom('history_segments')
-        .select(['repo_key', 'commit_sha', 'mailmap', 'bytes'])
-        .orderBy('last_used_at')
-        .limit(100)
-        .execute();
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        if (excess <= 0) break;
-        await db
-          .deleteFrom('history_segments')
-          .where('repo_key', '=', r.repo_key)
-          .where('commit_sha', '=', r.commit_sha)
-          .where('mailmap', '=', r.mailmap)
-          .execute();
-        excess -= r.bytes;
-        removed++;
-      }
-    }
-    return removed;
+  prune(db: Kysely<MetricsDB>, capBytes: number): Promise<number> {
+    const table: LruTable<{ repo_key: string; commit_sha: string; mailmap: string; bytes: number }> = {
+      totalBytes: async () =>
+        Number(
+          (
+            await db
+              .selectFrom('history_segments')
+              .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        ),
+      oldest: (limit) =>
+        db
+          .selectFrom('history_segments')
+          .select(['repo_key', 'commit_sha', 'mailmap', 'bytes'])
+          .orderBy('last_used_at')
+          .limit(limit)
+          .execute(),
+      remove: async (rows) => {
+        for (const r of rows)
+          await db
+            .deleteFrom('history_segments')
+            .where('repo_key', '=', r.repo_key)
+            .where('commit_sha', '=', r.commit_sha)
+            .where('mailmap', '=', r.mailmap)
+            .execute();
+      },
+    };
+    return trimToCap(table, capBytes, 100);
   },
 };

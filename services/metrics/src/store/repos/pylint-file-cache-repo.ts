@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type LruTable, trimToCap } from '../lru-trim.js';
 import type { MetricsDB } from '../schema.js';
 
 // Keys per IN list: well under both engines' bound-parameter limits.
@@ -47,30 +48,35 @@ export const pylintFileCacheRepo = {
   },
 
   /** Keeps the entries under `capBytes` (their own total), least recently used first; returns how many went. */
-  async prune(db: Kysely<MetricsDB>, capBytes: number): Promise<number> {
-    const total = await db
-      .selectFrom('pylint_file_cache')
-      .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
-      .executeTakeFirst();
-    let excess = Number(total?.n ?? 0) - capBytes;
-    let removed = 0;
-    while (excess > 0) {
-      const rows = await db
-        .selectFrom('pylint_file_cache')
-        .select(['file_key', 'bytes'])
-        .orderBy('last_used_at')
-        .limit(CHUNK)
-        .execute();
-      if (rows.length === 0) break;
-      const victims: string[] = [];
-      for (const r of rows) {
-        if (excess <= 0) break;
-        victims.push(r.file_key);
-        excess -= r.bytes;
-      }
-      await db.deleteFrom('pylint_file_cache').where('file_key', 'in', victims).execute();
-      removed += victims.length;
-    }
-    return removed;
+  prune(db: Kysely<MetricsDB>, capBytes: number): Promise<number> {
+    const table: LruTable<{ file_key: string; bytes: number }> = {
+      totalBytes: async () =>
+        Number(
+          (
+            await db
+              .selectFrom('pylint_file_cache')
+              .select((eb) => eb.fn.sum<number | string | null>('bytes').as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        ),
+      oldest: (limit) =>
+        db
+          .selectFrom('pylint_file_cache')
+          .select(['file_key', 'bytes'])
+          .orderBy('last_used_at')
+          .limit(limit)
+          .execute(),
+      remove: async (rows) => {
+        await db
+          .deleteFrom('pylint_file_cache')
+          .where(
+            'file_key',
+            'in',
+            rows.map((r) => r.file_key),
+          )
+          .execute();
+      },
+    };
+    return trimToCap(table, capBytes, CHUNK);
   },
 };
